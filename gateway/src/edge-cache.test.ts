@@ -307,6 +307,39 @@ describe('edge cache rules', () => {
     expect(edge.lookup('/a')).toBeUndefined();
   });
 
+  it('gives an answer stored again while its entry lives that entry, encoded copies and lifetime alike', () => {
+    let now = 0;
+    const edge = createEdgeCache({
+      maxTtlSeconds: 5,
+      maxEntries: 10,
+      maxEntryBytes: 5_000,
+      maxTotalBytes: 50_000,
+      now: () => now,
+    });
+    const headers = {
+      'cache-control': 'public, s-maxage=1',
+      'content-type': 'application/json',
+      'content-length': '2000',
+    };
+    const body = Buffer.from(JSON.stringify({ words: 'practice '.repeat(220) }).slice(0, 2_000));
+    // Two callers missed together: both went upstream with a ticket before either answer came back.
+    const tickets = [
+      edge.ticket('/search?q=practice', 'content')!,
+      edge.ticket('/search?q=practice', 'content')!,
+    ];
+    const first = edge.store(tickets[0]!, headers, body);
+    first.encoded.br = Buffer.from('made once');
+    now = 600;
+    expect(edge.store(tickets[1]!, headers, Buffer.from(body))).toBe(first);
+    expect(edge.lookup('/search?q=practice')?.encoded.br?.toString()).toBe('made once');
+    // Still ends a second after the first was stored, and a different answer replaces it.
+    now = 1_000;
+    expect(edge.lookup('/search?q=practice')).toBeUndefined();
+    const changed = edge.store(edge.ticket('/search?q=practice', 'content')!, headers, Buffer.alloc(2_000));
+    expect(changed).not.toBe(first);
+    expect(edge.lookup('/search?q=practice')).toBe(changed);
+  });
+
   it('counts the encoded copies it keeps in its byte bound', () => {
     const edge = createEdgeCache({
       maxTtlSeconds: 5,

@@ -246,6 +246,15 @@ export function createEdgeCache({
     },
 
     store(ticket, headers, body) {
+      // The same answer again (callers that missed together when an entry expired, each sent upstream): the entry
+      // kept for the first is theirs too, with the encoded copies it already made, and its lifetime unchanged.
+      const same = entries.get(ticket.key);
+      if (
+        same?.upstream === ticket.upstream &&
+        same.body.equals(body) &&
+        (generations.get(ticket.upstream) ?? 0) === ticket.generation
+      )
+        return same;
       const kept: Array<[string, string | string[]]> = [];
       for (const name in headers) {
         const value = headers[name];
