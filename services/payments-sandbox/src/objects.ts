@@ -181,18 +181,7 @@ export function toInvoice(
               period_end: row.period_end,
             },
           ]
-      ).map((line, i) => ({
-        id: `il_${row.id.replace(/^in_/, '')}_${i}`,
-        object: 'line_item',
-        amount: line.amount,
-        currency: row.currency,
-        description: line.description,
-        period: { start: line.period_start, end: line.period_end },
-        parent: {
-          type: 'subscription_item_details',
-          subscription_item_details: { proration: line.proration },
-        },
-      })),
+      ).map(toLineItem(`il_${row.id.replace(/^in_/, '')}`, row.currency)),
     },
     currency: row.currency,
     billing_reason: row.billing_reason,
@@ -202,6 +191,28 @@ export function toInvoice(
     livemode: false,
   };
 }
+
+/** One line of an invoice (or of its preview), as the provider shapes it. */
+export const toLineItem =
+  (idPrefix: string, currency: string) =>
+  (
+    line: {
+      amount: number;
+      description: string | null;
+      proration: boolean;
+      period_start: number;
+      period_end: number;
+    },
+    i: number,
+  ) => ({
+    id: `${idPrefix}_${i}`,
+    object: 'line_item',
+    amount: line.amount,
+    currency,
+    description: line.description,
+    period: { start: line.period_start, end: line.period_end },
+    parent: { type: 'subscription_item_details', subscription_item_details: { proration: line.proration } },
+  });
 
 export function toPortalSession(row: PortalSession, publicUrl: string) {
   return {

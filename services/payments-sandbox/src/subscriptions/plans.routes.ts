@@ -6,7 +6,7 @@ import type { SchedulePhase } from '../db/tables/subscription-schedule';
 import { findPrice, insertPrice } from '../checkout/checkout.repository';
 import { currentTime } from '../clock/clock.repository';
 import { findCustomer } from '../customers/customers.repository';
-import { toList, toPrice } from '../objects';
+import { toLineItem, toList, toPrice } from '../objects';
 import { customerOfPaymentMethod, toPaymentMethod, toSchedule } from '../promotions/objects';
 import { invalidParam, missingParam, noSuch, StripeApiError } from '../wire/errors';
 import { stripeId } from '../wire/ids';
@@ -113,18 +113,7 @@ export function invoicePreviewRoutes({ db }: Deps) {
         object: 'list',
         has_more: false,
         url: '/v1/invoices/create_preview/lines',
-        data: terms.lines.map((line, i) => ({
-          id: `il_preview_${i}`,
-          object: 'line_item',
-          amount: line.amount,
-          currency: next.currency,
-          description: line.description,
-          period: { start: line.period_start, end: line.period_end },
-          parent: {
-            type: 'subscription_item_details',
-            subscription_item_details: { proration: line.proration },
-          },
-        })),
+        data: terms.lines.map(toLineItem('il_preview', next.currency)),
       },
     });
   });
