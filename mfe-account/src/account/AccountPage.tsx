@@ -15,7 +15,11 @@ const PARTS = [
     name: 'Profile',
     about: 'Your name, e-mail address and password, your data, closing the account.',
   },
-  { to: '/subscription', name: 'Subscription', about: 'Your plan and what it includes.' },
+  {
+    to: '/subscription',
+    name: 'Subscription',
+    about: 'Your plan, what it includes, and switching between monthly and annual.',
+  },
   {
     to: '/account/billing',
     name: 'Billing',
