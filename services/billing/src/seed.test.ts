@@ -26,6 +26,7 @@ describe('demo seed', () => {
       status: 'active',
       currentPeriodEnd: demoBillingPeriod().end.toISOString(),
       cancelAtPeriodEnd: false,
+      graceEndsAt: null,
       // Offline copies play for this member until the licence's end: the period's end, at most 72 h away.
       offlineLicence: { userId: member.id, expiresAt: expect.any(String) },
     });
