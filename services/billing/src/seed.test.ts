@@ -27,6 +27,9 @@ describe('demo seed', () => {
       currentPeriodEnd: demoBillingPeriod().end.toISOString(),
       cancelAtPeriodEnd: false,
       graceEndsAt: null,
+      interval: 'month',
+      trialEnd: null,
+      scheduledInterval: null,
       // Offline copies play for this member until the licence's end: the period's end, at most 72 h away.
       offlineLicence: { userId: member.id, expiresAt: expect.any(String) },
     });

@@ -10,13 +10,14 @@ export async function withPlanTerms(
   status: SubscriptionStatus,
   row: Subscription | undefined,
 ): Promise<SubscriptionStatus> {
-  if (!status.hasSubscription || !row) return status;
+  // A gift's months are no plan billed by the provider: nothing to switch.
+  if (!status.hasSubscription || !row || row.source === 'gift') return status;
   const terms = await findPlanTerms(db, row.stripe_subscription_id);
-  if (!terms) return status;
+  // A plan mirrored before plans had terms (the demo member's, say) was monthly: the only plan then.
   return {
     ...status,
-    interval: terms.interval,
-    trialEnd: status.status === 'trialing' && terms.trial_end ? terms.trial_end.toISOString() : null,
-    scheduledInterval: terms.scheduled_interval,
+    interval: terms?.interval ?? 'month',
+    trialEnd: status.status === 'trialing' && terms?.trial_end ? terms.trial_end.toISOString() : null,
+    scheduledInterval: terms?.scheduled_interval ?? null,
   };
 }
