@@ -24,6 +24,13 @@ describe('billing config', () => {
     expect(configSchema.safeParse(withoutKey).success).toBe(false);
   });
 
+  it('keeps a failed renewal open 7 days unless PAST_DUE_GRACE_DAYS says otherwise, within 0 to 60', () => {
+    expect(configSchema.parse(base).PAST_DUE_GRACE_DAYS).toBe(7);
+    expect(configSchema.parse({ ...base, PAST_DUE_GRACE_DAYS: '3' }).PAST_DUE_GRACE_DAYS).toBe(3);
+    const bad = configSchema.safeParse({ ...base, PAST_DUE_GRACE_DAYS: '90' });
+    expect(bad.error?.issues[0]?.message).toBe('PAST_DUE_GRACE_DAYS must be at most 60 days');
+  });
+
   it('treats empty optional values as unset and refuses a malformed provider URL', () => {
     const config = configSchema.parse({ ...base, STRIPE_API_URL: '', STRIPE_PRICE_PREMIUM: '' });
     expect(config.STRIPE_API_URL).toBeUndefined();
