@@ -79,12 +79,13 @@ export async function billingFigures(db: Kysely<Database>, now = new Date()): Pr
       const amount = Number(sub.amount_paid ?? 0) / 100;
       mrr += plan === 'Premium Annual' ? amount / 12 : amount;
     }
-    if (sub.status === 'trialing') {
-      trialsActive++;
-      count('Trial');
-    }
     // A trial's first invoice charged nothing; it converted once a later one was paid.
     const wasTrial = sub.first_amount !== null && Number(sub.first_amount) === 0;
+    // 'trialing' is also a paying plan whose next charge a redeemed gift moved: its months are a gift's.
+    if (sub.status === 'trialing' && (wasTrial || sub.first_amount === null)) {
+      trialsActive++;
+      count('Trial');
+    } else if (sub.status === 'trialing') count('Gift');
     if (
       wasTrial &&
       sub.status !== 'trialing' &&

@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { Deps } from '../deps';
 import { learnerFactory, PUBLIC_URL, startBillingWorld, type BillingWorld } from '../test-support';
 import { sendDueGiftMails, startGiftMails } from './gift-mail';
+import { billingFigures } from '../admin/figures';
 import { addMonths } from './redeem';
 
 let world: BillingWorld;
@@ -269,6 +270,10 @@ describe('a gift redeemed by someone who pays already', () => {
         (await w.sandboxApi('GET', `/v1/invoices?customer=${customer.stripe_customer_id}&limit=100`)).body
           .data as Stripe.Invoice[];
       expect(await invoices()).toHaveLength(1);
+      // The admin figures count the gift's months as a gift, not as a free trial.
+      const figures = await billingFigures(w.db);
+      expect(figures.activeByPlan).toContainEqual({ plan: 'Gift', count: 1 });
+      expect(figures.trials.active).toBe(0);
       // Past the paid month and up to the day before the gift ends: no charge, Premium open.
       const clock = (await w.sandboxApi('GET', '/v1/test_helpers/clock')).body.now as number;
       const daysLeft = Math.floor((until.getTime() / 1000 - clock) / 86_400);
