@@ -26,6 +26,7 @@ export const SPEC_SECONDS: Record<string, number> = {
   'platform.spec.ts': 30.1,
   'certificates.spec.ts': 22.8,
   'admin.spec.ts': 22,
+  'billing.spec.ts': 13.8,
   'search.spec.ts': 5.4,
   'api-docs.spec.ts': 4.2,
 };
