@@ -105,6 +105,12 @@ test('a failed renewal shows the banner and e-mail, and a new card in the portal
   await expect(rows.nth(1)).toContainText('Premium Monthly');
   await expect(rows.nth(1)).toContainText('$14.99');
   await expect(rows.nth(1)).toContainText('Paid');
+  // Its PDF receipt opens through the gateway from the signed link, with no sign-in.
+  const pdfLink = rows.nth(1).getByRole('link', { name: /^PDF receipt/ });
+  const pdf = await page.request.get((await pdfLink.getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });
 
 test('a gift is bought with one payment, its code printed, and redeemed by someone else', async ({
