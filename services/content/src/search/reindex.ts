@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_MEDIA_ROOT } from '@catalyst/demo';
+import { sql } from 'kysely';
 import { createDb } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import { SCHEMA } from '../setup';
@@ -22,6 +23,8 @@ function databaseUrl(env: NodeJS.ProcessEnv): string {
 
 const db = createDb<Database>({ connectionString: databaseUrl(process.env), schema: SCHEMA, poolSize: 1 });
 try {
+  // A full rebuild reads every lesson's words again: seconds on a large catalogue, past the pool's 10 s limit.
+  await sql`set statement_timeout = 0`.execute(db);
   const started = Date.now();
   const files = await db.transaction().execute((trx) => loadCaptions(trx, DEMO_MEDIA_ROOT));
   const { documents, words } = await createPostgresSearch(db).reindex();
