@@ -10,6 +10,7 @@ import { receiptPages } from './invoices/receipt.page';
 import { portalPages } from './portal/portal.page';
 import { paymentIntentsRoutes, refundsRoutes } from './payments/payments.routes';
 import { portalRoutes } from './portal/portal.routes';
+import { promotionPages } from './promotions/promotion.page';
 import { couponsRoutes, promotionCodesRoutes } from './promotions/promotions.routes';
 import {
   invoicePreviewRoutes,
@@ -93,6 +94,7 @@ export function createApp(deps: Deps) {
   app.use('/checkout/*', pageHeaders);
   app.use('/portal/*', pageHeaders);
   app.use('/receipts/*', pageHeaders);
+  app.route('/checkout', promotionPages(deps));
   app.route('/checkout', checkoutPages(deps));
   app.route('/portal', portalPages(deps));
   app.route('/receipts', receiptPages(deps));

@@ -9,6 +9,7 @@ import { html, page, formatMoney } from '../pages/layout';
 import { completePayment } from '../payments/payments';
 import { completeCheckout, expireCheckoutSession } from '../subscriptions/lifecycle';
 import { StripeApiError } from '../wire/errors';
+import { promotionCodeForm } from '../promotions/promotion.page';
 import { sessionDiscount } from '../promotions/session-offer';
 import { findCheckoutSession, findPrice } from './checkout.repository';
 
@@ -28,6 +29,8 @@ const TEST_CARDS: Array<[string, string]> = [
 ];
 
 interface FormState {
+  /** A promotion code typed on the page that cannot be used (allow_promotion_codes). */
+  promotionError?: string;
   cardNumber?: string;
   expiry?: string;
   cvc?: string;
@@ -35,7 +38,7 @@ interface FormState {
   error?: string;
 }
 
-function checkoutPage(
+export function checkoutPage(
   session: CheckoutSession,
   price: Price,
   email: string | null,
@@ -80,6 +83,7 @@ function checkoutPage(
           )}
         </table>
         <p class="muted">Any future expiry date and any 3-digit CVC.</p>
+        ${promotionCodeForm(session, form.promotionError)}
       </section>
       <section class="card" aria-label="Payment">
         <h2>Pay with card</h2>

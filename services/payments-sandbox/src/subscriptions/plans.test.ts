@@ -179,6 +179,45 @@ describe('coupons and promotion codes', () => {
     await expect(create(off.id)).rejects.toMatchObject({ code: 'promotion_code_inactive' });
   });
 
+  it('lets the customer type a code on the hosted page when the session allows codes', async () => {
+    const name = `Typed${Date.now()}`;
+    const promo = await code({ amount_off: 500, currency: 'usd', duration: 'once' }, { code: name });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: monthly.id, quantity: 1 }],
+      success_url: 'http://catalyst.test/ok',
+      cancel_url: 'http://catalyst.test/cancel',
+      allow_promotion_codes: true,
+    });
+    expect(await (await fetch(session.url!)).text()).toContain('Promotion code');
+    const apply = (typed: string) =>
+      fetch(`${session.url}/promotion`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ promotionCode: typed }).toString(),
+      });
+    const wrong = await apply('NOPE1234');
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('This code is not valid.');
+    expect((await apply(name.toLowerCase())).status).toBe(303);
+    const page = await (await fetch(session.url!)).text();
+    expect(page).toContain('Due today: $9.99');
+    expect((await stripe.checkout.sessions.retrieve(session.id)).discounts).toEqual([
+      { coupon: null, promotion_code: promo.id },
+    ]);
+    await expect(
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: monthly.id, quantity: 1 }],
+        success_url: 'http://catalyst.test/ok',
+        cancel_url: 'http://catalyst.test/cancel',
+        allow_promotion_codes: true,
+        discounts: [{ promotion_code: promo.id }],
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'allow_promotion_codes' });
+  });
+
   it('keeps a repeating discount for its months only', async () => {
     const promo = await code({ percent_off: 50, duration: 'repeating', duration_in_months: 2 });
     const { sub } = await subscribe(monthly.id, { discounts: [{ promotion_code: promo.id }] });
