@@ -150,6 +150,9 @@ describe('PlansPage', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('paragraph').textContent).toBe('Your last payment failed');
     expect(alert.textContent).toContain('Please update your payment method to keep your Premium access.');
+    expect(within(alert).getByRole('link', { name: 'Update card' }).getAttribute('href')).toBe(
+      '/account/billing?update=card',
+    );
     expect(enabled(screen.getByRole('button', { name: 'Manage billing' }))).toBe(true);
   });
 

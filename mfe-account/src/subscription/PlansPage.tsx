@@ -86,7 +86,8 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
         ) : null}
         {status === 'past_due' ? (
           <Alert tone="warning" title="Your last payment failed">
-            Please update your payment method to keep your Premium access.
+            Please update your payment method to keep your Premium access.{' '}
+            <Link to="/account/billing?update=card">Update card</Link>
           </Alert>
         ) : null}
         {period ? <p className={period.ending ? styles.danger : styles.muted}>{period.text}</p> : null}
