@@ -9,6 +9,9 @@ import { sendJson, startGateway, startStandIn, type RunningGateway, type StandIn
 const INDEX =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Catalyst</title>' +
   '<meta name="description" content="The whole site">' +
+  '<link as="script" fetchpriority="low" href="/early.0a1b2c3d4e.js" rel="preload">' +
+  '<link as="script" fetchpriority="low" href="/main.3f9a1c07ab.js" rel="preload">' +
+  '<link as="fetch" crossorigin href="/mf/remotes.json" rel="preload">' +
   '<script defer src="/early.0a1b2c3d4e.js"></script>' +
   '<script data-after-first-paint defer src="/main.3f9a1c07ab.js"></script>' +
   '</head><body><div id="root"></div></body></html>';
@@ -180,6 +183,18 @@ describe('public course pages, the sitemap and robots.txt', () => {
     expect(['src', 'width', 'height', 'fetchpriority', 'alt'].map((name) => hero.getAttribute(name))).toEqual(
       ['/api/v1/media/images/abc/w640.webp', '640', '360', 'high', ''],
     );
+    // the app's code is not preloaded: it loads once the page has
+    expect(
+      doc.querySelectorAll('link[rel="preload"][as="script"], link[rel="preload"][as="fetch"]'),
+    ).toHaveLength(0);
+    // preloaded first in <head>, before the app's scripts
+    const preload = doc.head.firstElementChild!;
+    expect(['rel', 'as', 'href', 'fetchpriority'].map((name) => preload.getAttribute(name))).toEqual([
+      'preload',
+      'image',
+      '/api/v1/media/images/abc/w640.webp',
+      'high',
+    ]);
     expect(root.textContent).toContain('The C chord 5 min Free preview');
     expect(root.textContent).toContain('Great course');
     expect(root.textContent).toContain('Rated 4.5 out of 5 (2 reviews)');

@@ -115,6 +115,7 @@ export function courseHead(data: CourseData, origin: string, siteName: string, c
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
   return [
+    heroPreload(product),
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', description),
     `<link rel="canonical" href="${escapeHtml(url)}">`,
@@ -152,6 +153,20 @@ export const COURSE_PAGE_STYLE =
 
 /** The hero's `sizes`: it fills the page's width on a phone, at most 40rem (CourseLandingPage's too). */
 export const COURSE_HERO_SIZES = '(min-width: 45rem) 40rem, 100vw';
+
+/**
+ * The hero's preload, first in <head>: fetched at high priority before the app's scripts (preloaded at low
+ * priority below it) take the connections, so the page's largest paint comes right after its first.
+ */
+function heroPreload(product: PublicProduct): string {
+  if (!product.thumbnail) return '';
+  const srcSet = thumbnailSrcSet(product.thumbnail);
+  return (
+    `<link rel="preload" as="image" href="${escapeHtml(product.thumbnail)}"` +
+    (srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${COURSE_HERO_SIZES}"` : '') +
+    ` fetchpriority="high">`
+  );
+}
 
 /** The course's thumbnail at the top of the page: painted from the HTML, the page's largest paint. */
 function hero(product: PublicProduct): string {
@@ -329,12 +344,15 @@ export const sitemapHandler =
   };
 
 const FRAME_MAIN = /(<main\b[^>]*>)[\s\S]*?(<\/main>)/;
+/** index.html's preloads of the app's scripts and of /mf/remotes.json: a served page loads the app after its own load. */
+const APP_PRELOADS = /<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="(?:script|fetch)")[^>]*>/gi;
 
 /**
  * The course page inside index.html (plain, #root empty): its head tags (the shell's <title> and description
  * replaced) and its markup in #root, in the app's frame's <main> (`frame`, the build's first paint of it; in a
- * <main> of its own without one), marked as a served page: the app renders its own beside it and takes its
- * place once that shows its content (SERVED_PAGE_ATTRIBUTE).
+ * <main> of its own without one), marked as a served page: the app's code is not preloaded (the early entry
+ * loads it once the page has loaded), and the app renders its own page beside it and takes its place once that
+ * shows its content (SERVED_PAGE_ATTRIBUTE).
  */
 export function injectCoursePage(html: string, head: string, body: string, frame?: string): string {
   const framed =
@@ -345,6 +363,7 @@ export function injectCoursePage(html: string, head: string, body: string, frame
   if (page === html) return html;
   return page
     .replace('<div id="root" ', `<div id="root" ${SERVED_PAGE_ATTRIBUTE} `)
+    .replace(APP_PRELOADS, '')
     .replace(/<title>[\s\S]*?<\/title>/i, '')
     .replace(/<meta name="description"[^>]*>/i, '')
     .replace(/<head\b[^>]*>/i, (tag) => `${tag}${head}${COURSE_PAGE_STYLE}`);

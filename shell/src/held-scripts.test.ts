@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_FRAME } from '@catalyst/web-kit/first-paint';
-import { HELD_SCRIPTS_WAIT_MS, runHeldScripts } from './held-scripts';
+import { HELD_SCRIPTS_WAIT_MS, runHeldScripts, whenServedPageLoaded } from './held-scripts';
 
 /** A stand-in for the browser's paint timing: the test decides when the first contentful paint shows. */
 class PaintObserver {
@@ -107,5 +107,26 @@ describe('the app scripts held back behind the first paint', () => {
     runHeldScripts();
     vi.advanceTimersByTime(HELD_SCRIPTS_WAIT_MS);
     expect(document.head.innerHTML).toBe(before);
+  });
+});
+
+describe('a page served with its content', () => {
+  it('starts the app once the window has loaded; any other page at once', () => {
+    const started = vi.fn();
+    document.body.innerHTML = '<div id="root" data-first-paint="*" data-served-page></div>';
+    const loading = {
+      readyState: 'interactive',
+      getElementById: (id: string) => document.getElementById(id),
+    };
+    const win = new EventTarget() as unknown as Window;
+    whenServedPageLoaded(started, loading as unknown as Document, win);
+    expect(started).not.toHaveBeenCalled();
+    win.dispatchEvent(new Event('load'));
+    expect(started).toHaveBeenCalledTimes(1);
+
+    document.body.innerHTML = '<div id="root" data-first-paint="*"></div>';
+    const frame = vi.fn();
+    whenServedPageLoaded(frame, loading as unknown as Document, win);
+    expect(frame).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,6 +5,7 @@ import {
   HELD_SCRIPT_TYPE,
   holdsAppFrame,
   KEPT_SESSION_ATTRIBUTE,
+  SERVED_PAGE_ATTRIBUTE,
 } from '@catalyst/web-kit/first-paint';
 
 /** How long the scripts wait for the first paint to show before running anyway (a background tab paints nothing). */
@@ -53,4 +54,16 @@ export function runHeldScripts(doc: Document = document): void {
   };
   afterFirstContentfulPaint(doc, start);
   setTimeout(start, HELD_SCRIPTS_WAIT_MS);
+}
+
+/**
+ * Calls `then` at once, or, on a page the gateway served with its content (a course page: SERVED_PAGE_ATTRIBUTE),
+ * once the window has loaded. That page is whole without the app, whose code the gateway does not preload
+ * there: its largest paint (the hero image) and the load come first, then the app's code downloads and takes
+ * over, instead of competing with the image for a slow phone's network and CPU.
+ */
+export function whenServedPageLoaded(then: () => void, doc: Document = document, win: Window = window): void {
+  const served = doc.getElementById('root')?.hasAttribute(SERVED_PAGE_ATTRIBUTE) ?? false;
+  if (!served || doc.readyState === 'complete') return then();
+  win.addEventListener('load', () => then(), { once: true });
 }
