@@ -14,6 +14,7 @@ export * from './course';
 export * from './quiz';
 export * from './certificates';
 export * from './saved';
+export * from './notes';
 export * from './recommendations';
 export * from './community';
 export * from './reviews';

@@ -5,6 +5,7 @@ import { mountCredentials } from './credentials/credentials.routes';
 import { mountInternal } from './internal/internal.routes';
 import { mountLearning } from './learning/learning.routes';
 import { mountLessons } from './lessons/lessons.routes';
+import { mountNotes } from './notes/notes.routes';
 import { mountProgress } from './progress/progress.routes';
 import { mountQuizzes } from './quizzes/quizzes.routes';
 
@@ -20,6 +21,7 @@ export function createApp(deps: Deps) {
   mountLessons(app, deps);
   mountQuizzes(app, deps);
   mountLearning(app, deps);
+  mountNotes(app, deps);
   mountCertificates(app, deps);
   mountCredentials(app, deps);
   mountInternal(app, deps);

@@ -139,6 +139,12 @@ export const ROUTE_PATHS = {
   learning: {
     learningRecord: '/content/progress/learning-record',
   },
+  note: {
+    listNotes: '/notes',
+    createNote: '/notes',
+    updateNote: '/notes/:id',
+    deleteNote: '/notes/:id',
+  },
   certificate: {
     list: '/certificates',
     get: '/certificates/:code',

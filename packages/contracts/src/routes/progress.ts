@@ -33,6 +33,15 @@ import {
   verifyCredentialBodySchema,
 } from '../certificates';
 import { quizAttemptBodySchema, quizAttemptResultSchema, quizAttemptsSchema, quizPaperSchema } from '../quiz';
+import {
+  noteCreateBodySchema,
+  noteDeletedSchema,
+  noteListQuerySchema,
+  notePageSchema,
+  noteParamsSchema,
+  noteSchema,
+  noteUpdateBodySchema,
+} from '../notes';
 import { defineRoutes } from './define';
 
 const product = z.object({ id: objectIdSchema });
@@ -192,6 +201,50 @@ export const lessonProgressRoutes = defineRoutes({
     params: lessonProgressParamsSchema,
     body: progressActionBodySchema,
     response: lessonWriteResultSchema,
+  },
+});
+
+/** A learner's notes and bookmarks, pinned to a second of a video or lesson: private to their author. */
+export const noteRoutes = defineRoutes({
+  listNotes: {
+    method: 'GET',
+    path: '/notes',
+    service,
+    access: 'user',
+    summary:
+      "Your notes: a product's (or lesson's) in time order, or every one newest first, `q` searching their text",
+    query: noteListQuerySchema,
+    response: notePageSchema,
+  },
+  createNote: {
+    refuses: { 409: 'You keep the most notes one learner may (2,000)' },
+    method: 'POST',
+    path: '/notes',
+    service,
+    access: 'user',
+    summary: 'Add a note (an empty body is a bookmark); sent again with the same `id`, it is stored once',
+    body: noteCreateBodySchema,
+    response: noteSchema,
+    status: 201,
+  },
+  updateNote: {
+    method: 'PATCH',
+    path: '/notes/:id',
+    service,
+    access: 'user',
+    summary: "Change a note's text or second",
+    params: noteParamsSchema,
+    body: noteUpdateBodySchema,
+    response: noteSchema,
+  },
+  deleteNote: {
+    method: 'DELETE',
+    path: '/notes/:id',
+    service,
+    access: 'user',
+    summary: 'Delete a note',
+    params: noteParamsSchema,
+    response: noteDeletedSchema,
   },
 });
 

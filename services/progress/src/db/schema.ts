@@ -3,6 +3,7 @@ import type { CertificatesTable } from './tables/certificates';
 import type { CoWatchedTable } from './tables/co-watched';
 import type { LearningDaysTable } from './tables/learning-days';
 import type { LessonProgressTable } from './tables/lesson-progress';
+import type { NotesTable } from './tables/notes';
 import type { ProgressTable } from './tables/progress';
 import type { QuizAttemptsTable } from './tables/quiz-attempts';
 import type { QuizPapersTable } from './tables/quiz-papers';
@@ -18,4 +19,5 @@ export interface Database {
   signing_keys: SigningKeysTable;
   certificate_credentials: CertificateCredentialsTable;
   co_watched: CoWatchedTable;
+  notes: NotesTable;
 }

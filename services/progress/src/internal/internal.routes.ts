@@ -4,6 +4,7 @@ import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
 import { deleteUserCertificates } from '../certificates/certificates.repository';
 import type { Deps } from '../deps';
 import { lessonRows } from '../lessons/lessons.repository';
+import { deleteProductNotes, deleteUserNotes } from '../notes/notes.repository';
 import { deleteProductProgress, deleteUserProgress, findProgress } from '../progress/progress.repository';
 import { deleteProductAttempts, deleteUserAttempts } from '../quizzes/quizzes.repository';
 import { learnerSignals } from '../recommendations/co-watched.repository';
@@ -11,9 +12,9 @@ import { learnerSignals } from '../recommendations/co-watched.repository';
 /** Service-to-service routes (guarded by the shared secret in createService). */
 export function mountInternal(app: Hono<AppEnv>, { db, catalog, entitlements, credentials }: Deps) {
   mountRoutes(app, progressInternalRoutes, {
-    // Certificates of a deleted course stay: they state what was true when they were issued.
+    // Certificates of a deleted course stay: they state what was true when they were issued; its notes go.
     async deleteProductProgress({ params: { productId } }) {
-      await deleteProductAttempts(db, productId);
+      await Promise.all([deleteProductAttempts(db, productId), deleteProductNotes(db, productId)]);
       const deleted = await deleteProductProgress(db, productId);
       await catalog.forget(productId);
       return { deleted };
@@ -33,7 +34,11 @@ export function mountInternal(app: Hono<AppEnv>, { db, catalog, entitlements, cr
     learnerSignals: ({ params: { userId } }) => learnerSignals(db, userId),
     // The user's account is being deleted (auth calls this); idempotent, so a retry after a failure is safe.
     async deleteUserProgress({ params: { userId } }) {
-      await Promise.all([deleteUserAttempts(db, userId), deleteUserCertificates(db, userId)]);
+      await Promise.all([
+        deleteUserAttempts(db, userId),
+        deleteUserCertificates(db, userId),
+        deleteUserNotes(db, userId),
+      ]);
       const deleted = await deleteUserProgress(db, userId);
       await entitlements.evict(userId);
       return { deleted };

@@ -9,6 +9,7 @@ import * as learningDays from './2026-11-28T09-00-00_learning_days';
 import * as quizPapers from './2026-12-05T05-30-00_quiz_papers';
 import * as certificateStatus from './2026-12-05T06-00-00_certificate_status';
 import * as coWatched from './2026-12-05T10-00-00_co_watched';
+import * as notes from './2026-12-05T13-00-00_notes';
 
 /** Every migration of the progress schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T05-30-00_quiz_papers': quizPapers,
   '2026-12-05T06-00-00_certificate_status': certificateStatus,
   '2026-12-05T10-00-00_co_watched': coWatched,
+  '2026-12-05T13-00-00_notes': notes,
 };
