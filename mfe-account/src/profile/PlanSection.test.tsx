@@ -94,6 +94,17 @@ describe('the profile plan section', () => {
     expect(within(section()).queryByText('Renews')).toBeNull();
   });
 
+  it("shows a gift's Premium and when it ends, as no cancelled plan and with no portal to open", async () => {
+    renderSection((fake) =>
+      fake
+        .on(subscriptionRoutes.status, { ...ACTIVE, cancelAtPeriodEnd: true, gift: true })
+        .on(subscriptionRoutes.invoices, []),
+    );
+    await waitFor(() => expect(underInvoices()).toBe('No invoices yet.'));
+    expect(facts()).toEqual({ Plan: 'Premium (gift)', Status: 'Gift', 'Gift ends': 'March 15, 2030' });
+    expect(within(section()).queryByRole('button', { name: 'Manage billing' })).toBeNull();
+  });
+
   it('shows only a spinner while the plan loads, over the room the plan will take, unseen and out of reach', async () => {
     renderSection((fake) => fake.on(subscriptionRoutes.status, FREE).on(subscriptionRoutes.invoices, []));
     expect(within(section()).getByRole('status').textContent).toBe('Loading your subscription...');

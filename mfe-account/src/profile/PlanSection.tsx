@@ -125,21 +125,28 @@ function PlanDetails({
   const isAdminPlan = plan.plan === 'admin';
   const period = periodText(plan);
   // A billing account exists once anything was ever billed (or a plan is on): only then is there a portal to open.
-  const hasBilling = !isAdminPlan && (plan.hasSubscription || invoices.list.length > 0);
+  // (A gift is no plan billed: without invoices there is no billing account.)
+  const hasBilling = !isAdminPlan && ((plan.hasSubscription && !plan.gift) || invoices.list.length > 0);
   return (
     <>
       <dl className={styles.facts}>
         <dt>Plan</dt>
         <dd>
-          {plan.hasSubscription ? (isAdminPlan ? planName(plan.plan) : planLabel(plan.interval)) : 'Free'}
+          {plan.hasSubscription
+            ? isAdminPlan
+              ? planName(plan.plan)
+              : planLabel(plan.interval, plan.gift)
+            : 'Free'}
         </dd>
         <dt>Status</dt>
         <dd>
           {isAdminPlan
             ? 'Full access (admin)'
-            : period?.ending && plan.hasSubscription
-              ? 'Cancelled, access until the end date'
-              : (STATUS_TEXT[plan.status] ?? plan.status)}
+            : plan.gift && plan.hasSubscription
+              ? 'Gift'
+              : period?.ending && plan.hasSubscription
+                ? 'Cancelled, access until the end date'
+                : (STATUS_TEXT[plan.status] ?? plan.status)}
         </dd>
         {plan.trialEnd && plan.hasSubscription ? (
           <>
@@ -149,7 +156,9 @@ function PlanDetails({
         ) : null}
         {period && plan.hasSubscription ? (
           <>
-            <dt>{period.ending ? 'Ends' : plan.trialEnd ? 'First charge' : 'Renews'}</dt>
+            <dt>
+              {period.ending ? 'Ends' : plan.gift ? 'Gift ends' : plan.trialEnd ? 'First charge' : 'Renews'}
+            </dt>
             <dd className={period.ending ? styles.danger : undefined}>
               {formatDate(plan.currentPeriodEnd, 'long')}
             </dd>
@@ -195,6 +204,7 @@ const FREE_PLAN_SHAPE = (
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
       graceEndsAt: null,
+      gift: false,
       interval: null,
       trialEnd: null,
       scheduledInterval: null,

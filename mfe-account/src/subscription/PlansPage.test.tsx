@@ -125,6 +125,25 @@ describe('PlansPage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe("You're All Set!");
   });
 
+  it("shows a gift's Premium with its end and what comes after, never a Reactivate button", async () => {
+    const GIFT: SubscriptionStatus = { ...ACTIVE, cancelAtPeriodEnd: true, gift: true };
+    const { store, fake } = fakeStores(learner, fakeApi().on(subscriptionRoutes.status, GIFT));
+    renderPlans(store);
+    await waitFor(() => expect(title()).toBe("You're All Set!"));
+    expect(lines()).toEqual([
+      'Current plan: Premium (gift)',
+      'Your gifted Premium lasts until March 15, 2030. Nothing will be charged.',
+      'To keep Premium after March 15, 2030, subscribe here once your gift ends: $14.99 a month, or $149.99 a year (2 months free). Until then you have everything Premium opens.',
+    ]);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('After your gift');
+    // Nothing to reactivate, cancel, switch or bill: a gift is no subscription.
+    expect(screen.queryByRole('button', { name: 'Reactivate Subscription' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Manage billing' })).toBeNull();
+    expect(screen.queryByRole('region', { name: /Switch to/ })).toBeNull();
+    expect(fake.requests()).toEqual(['GET /subscription/status']);
+  });
+
   it('says why a learner sent from premium content is here, above the plan, and nothing when they came on their own', async () => {
     const { store } = fakeStores(learner, fakeApi().on(subscriptionRoutes.status, FREE));
     const { unmount } = renderPlans(store, { premium: 'course' });

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PREMIUM_PLAN } from '@catalyst/contracts';
+import { PREMIUM_ANNUAL_PLAN, PREMIUM_PLAN } from '@catalyst/contracts/plan';
 import {
   Alert,
   Button,
   buttonClassName,
   Card,
   formatDate,
+  formatPrice,
   isApiRequestError,
   Spinner,
   subscription,
@@ -40,6 +41,7 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
     status,
     interval,
     trialEnd,
+    gift,
     currentPeriodEnd,
     cancelAtPeriodEnd,
     cancel,
@@ -52,7 +54,7 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
   const [error, setError] = useState<string | null>(null);
   const isAdminPlan = plan === 'admin';
   const endDate = formatDate(currentPeriodEnd, 'long');
-  const period = periodText({ plan, currentPeriodEnd, cancelAtPeriodEnd, trialEnd });
+  const period = periodText({ plan, currentPeriodEnd, cancelAtPeriodEnd, trialEnd, gift });
   // A plan set to end says so first, not "You're All Set!" above the end date.
   const ending = period?.ending === true;
 
@@ -79,7 +81,7 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
       <Card className={styles.card}>
         <h1>{ending ? `Your ${planName(plan)} ends on ${endDate}` : "You're All Set!"}</h1>
         <p>
-          Current plan: <strong>{isAdminPlan ? planName(plan) : planLabel(interval)}</strong>
+          Current plan: <strong>{isAdminPlan ? planName(plan) : planLabel(interval, gift)}</strong>
         </p>
         {isAdminPlan ? (
           <p className={styles.muted}>As an admin you have full access to all content.</p>
@@ -101,7 +103,8 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
             Go to Dashboard
           </Link>
         </div>
-        {!isAdminPlan ? (
+        {gift ? <AfterGift endDate={endDate} /> : null}
+        {!isAdminPlan && !gift ? (
           <div className={styles.manage}>
             {cancelAtPeriodEnd ? (
               <Button
@@ -143,8 +146,27 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
             </Button>
           </div>
         ) : null}
-        {!isAdminPlan && !cancelAtPeriodEnd && status !== 'trialing' ? <PlanSwitch store={store} /> : null}
+        {!isAdminPlan && !gift && !cancelAtPeriodEnd && status !== 'trialing' ? (
+          <PlanSwitch store={store} />
+        ) : null}
       </Card>
+    </section>
+  );
+}
+
+/**
+ * A gift's Premium: nothing to cancel or reactivate (no plan is billed), so what comes after it instead. A
+ * checkout is refused while Premium is open, so the plans come back here once the gift ends.
+ */
+function AfterGift({ endDate }: { endDate: string }) {
+  return (
+    <section className={styles.switchPlan} aria-labelledby="after-gift">
+      <h2 id="after-gift">After your gift</h2>
+      <p>
+        To keep Premium after {endDate}, subscribe here once your gift ends: {formatPrice(PREMIUM_PLAN.price)}{' '}
+        a month, or {formatPrice(PREMIUM_ANNUAL_PLAN.price)} a year ({PREMIUM_ANNUAL_PLAN.saving}). Until then
+        you have everything Premium opens.
+      </p>
     </section>
   );
 }

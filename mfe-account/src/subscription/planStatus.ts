@@ -9,13 +9,17 @@ export function periodText({
   currentPeriodEnd,
   cancelAtPeriodEnd,
   trialEnd,
+  gift,
 }: Pick<SubscriptionState, 'plan' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'> &
-  Partial<Pick<SubscriptionState, 'trialEnd'>>): {
+  Partial<Pick<SubscriptionState, 'trialEnd' | 'gift'>>): {
   ending: boolean;
   text: string;
 } | null {
   const endDate = formatDate(currentPeriodEnd, 'long');
   if (plan === 'admin' || !endDate) return null;
+  // A gift was never going to renew: its end is no cancellation.
+  if (gift)
+    return { ending: false, text: `Your gifted Premium lasts until ${endDate}. Nothing will be charged.` };
   if (cancelAtPeriodEnd)
     return {
       ending: true,
@@ -27,8 +31,9 @@ export function periodText({
   return { ending: false, text: `Renews on ${endDate}` };
 }
 
-/** "Premium Monthly", "Premium Annual" (just "Premium" when the interval is not known). */
-export function planLabel(interval: SubscriptionState['interval']): string {
+/** "Premium Monthly", "Premium Annual", "Premium (gift)" (just "Premium" when the interval is not known). */
+export function planLabel(interval: SubscriptionState['interval'], gift = false): string {
+  if (gift) return 'Premium (gift)';
   return interval === 'year' ? 'Premium Annual' : interval === 'month' ? 'Premium Monthly' : 'Premium';
 }
 

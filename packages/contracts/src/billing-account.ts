@@ -95,6 +95,7 @@ export const giftMessages = {
   refunded: 'This gift was refunded and can no longer be redeemed',
   unpaid: 'This gift has not been paid for',
   notRefundable: 'Only a paid gift that has not been redeemed can be refunded',
+  notAPlan: 'Premium from a gift ends on its own and nothing is charged: there is no subscription to change.',
 } as const;
 
 /** A gift code: 128 random bits as 26 Crockford base-32 letters and digits. */

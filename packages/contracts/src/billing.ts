@@ -62,6 +62,8 @@ export const subscriptionStatusSchema = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** A failed renewal (`past_due`): ISO date-time until which Premium stays open unless the card is updated. */
   graceEndsAt: z.string().nullable().optional(),
+  /** Premium from a redeemed gift: no plan billed; it ends at currentPeriodEnd (nothing to cancel or reactivate). */
+  gift: z.boolean().optional(),
   /** With a plan: billed every month or every year. */
   interval: billingIntervalSchema.nullable().optional(),
   /** A free trial: ISO date-time it ends and the card is first charged; null otherwise. */

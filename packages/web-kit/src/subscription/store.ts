@@ -12,6 +12,8 @@ export interface SubscriptionState {
   cancelAtPeriodEnd: boolean;
   /** A failed renewal (`past_due`): until when Premium stays open unless the card is updated. */
   graceEndsAt: string | null;
+  /** Premium from a redeemed gift: no plan billed, nothing to cancel or reactivate; it ends at currentPeriodEnd. */
+  gift: boolean;
   /** Billed every month or every year (null without a plan, and for admins). */
   interval: 'month' | 'year' | null;
   /** A free trial: when it ends and the card is first charged. */
@@ -61,6 +63,7 @@ const FREE: Omit<SubscriptionState, 'isLoading'> = {
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
   graceEndsAt: null,
+  gift: false,
   interval: null,
   trialEnd: null,
   scheduledInterval: null,
@@ -72,6 +75,7 @@ const ADMIN: Omit<SubscriptionState, 'isLoading'> = {
   currentPeriodEnd: null,
   cancelAtPeriodEnd: false,
   graceEndsAt: null,
+  gift: false,
   interval: null,
   trialEnd: null,
   scheduledInterval: null,
@@ -87,6 +91,7 @@ function fromAnswer(answer: StatusAnswer): Omit<SubscriptionState, 'isLoading'> 
     currentPeriodEnd: answer?.currentPeriodEnd ?? null,
     cancelAtPeriodEnd: answer?.cancelAtPeriodEnd === true,
     graceEndsAt: answer?.graceEndsAt ?? null,
+    gift: answer?.gift === true,
     interval: answer?.interval ?? null,
     trialEnd: answer?.trialEnd ?? null,
     scheduledInterval: answer?.scheduledInterval ?? null,

@@ -3,7 +3,7 @@
 // paid period, never overlapping a charge), refunded by an admin before redemption.
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIFT_CODE_PATTERN, giftSchema, type Identity } from '@catalyst/contracts';
+import { GIFT_CODE_PATTERN, giftMessages, giftSchema, type Identity } from '@catalyst/contracts';
 import { testLog, testUsers } from '@catalyst/service-kit/testing';
 import type { Config } from '../config';
 import type { Deps } from '../deps';
@@ -172,6 +172,14 @@ describe('redeeming a gift', () => {
     expect(status).toMatchObject({ hasSubscription: true, plan: 'premium', status: 'active' });
     expect(Date.parse(status.currentPeriodEnd)).toBe(until);
     expect((await world.internal(`/internal/entitlements/${kim.id}`)).body.data.entitled).toBe(true);
+    // A gift's period, not a plan: it says so, and it has nothing to reactivate or cancel.
+    expect(status).toMatchObject({ gift: true, cancelAtPeriodEnd: true });
+    expect(status.interval).toBeUndefined();
+    for (const action of ['reactivate', 'cancel']) {
+      const refused = await world.call('POST', `/subscription/${action}`, { as: kim });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ success: false, message: giftMessages.notAPlan });
+    }
 
     const again = await world.call('POST', `/gifts/codes/${gift.code}/redeem`, { as: newLearner() });
     expect(again.status).toBe(409);

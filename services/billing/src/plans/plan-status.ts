@@ -10,8 +10,9 @@ export async function withPlanTerms(
   status: SubscriptionStatus,
   row: Subscription | undefined,
 ): Promise<SubscriptionStatus> {
-  // A gift's months are no plan billed by the provider: nothing to switch.
-  if (!status.hasSubscription || !row || row.source === 'gift') return status;
+  if (!status.hasSubscription || !row) return status;
+  // A gift's months are no plan billed by the provider: nothing to switch, cancel or reactivate.
+  if (row.source === 'gift') return { ...status, gift: true };
   const terms = await findPlanTerms(db, row.stripe_subscription_id);
   // A plan mirrored before plans had terms (the demo member's, say) was monthly: the only plan then.
   return {

@@ -6,6 +6,7 @@ import {
   OFFLINE_LICENCE_HOURS,
   type BillingInterval,
   authMessages,
+  giftMessages,
   type CheckoutSession,
   type Identity,
   type Invoice,
@@ -251,6 +252,7 @@ export function createSubscriptionHandlers(deps: Deps): RouteHandlers<typeof sub
     if (identity.role === 'admin') throw conflict('Admins have no subscription to change');
     const current = await findCurrentSubscription(deps.db, identity.id);
     if (!isEntitled(current)) throw notFound('No active subscription found');
+    if (current.source === 'gift') throw conflict(giftMessages.notAPlan);
     if (current.cancel_at_period_end !== cancel) {
       try {
         await providerCall(
