@@ -24,6 +24,7 @@ import { Suite, dataOf, leaksInternals, type Fixtures, type Role } from './harne
 import { securityHeaders } from './headers';
 import { identityForgery } from './identity-forgery';
 import { idor } from './idor';
+import { notesAttacks } from './notes';
 import { mediaAttacks } from './media';
 import { sessionCookieAttacks } from './session-cookie';
 import { signInAbuse } from './sign-in';
@@ -58,6 +59,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['platform limits', platformLimits],
   ['billing gifts', billingGifts],
   ['billing plans', billingPlans],
+  ['notes', notesAttacks],
 ];
 
 const demo = {

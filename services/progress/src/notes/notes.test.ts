@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NOTE_BODY_MAX, NOTES_MAX, noteSchema, type Note } from '@catalyst/contracts';
+import { NOTE_BODY_MAX, NOTES_MAX, noteSchema, type Identity, type Note } from '@catalyst/contracts';
 import { newObjectId } from '@catalyst/service-kit';
 import { internalHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, ids, otherSubscriber } from '../test-support';
@@ -17,7 +17,7 @@ const sub = testUsers.subscriber;
 const lessonA = '44444444444444444444dd01';
 const lessonB = '44444444444444444444dd02';
 
-const create = (body: Record<string, unknown>, as = sub) =>
+const create = (body: Record<string, unknown>, as: Identity = sub) =>
   ctx.call(as, 'POST', '/notes', {
     productId: ids.lessons,
     lessonId: lessonA,
@@ -25,7 +25,7 @@ const create = (body: Record<string, unknown>, as = sub) =>
     body: 'hi',
     ...body,
   });
-const list = (query: string, as = sub) => ctx.call(as, 'GET', `/notes?${query}`);
+const list = (query: string, as: Identity = sub) => ctx.call(as, 'GET', `/notes?${query}`);
 
 describe('notes: writing and reading', () => {
   it('stores a note with its Markdown and the sanitised HTML, and lists a lesson in time order', async () => {
