@@ -11,7 +11,7 @@ import {
 import { api, firstContentShown, session } from '@catalyst/web-kit';
 import { App } from './App';
 import { reportClientError } from './errors/reportClientError';
-import { replayFirstPaintClick } from './first-paint-clicks';
+import { replayFirstPaintClick, replayServedPageClick } from './first-paint-clicks';
 import { preloadRouteRemote } from './federation/preload';
 import { discoverRemotes } from './federation/remotes';
 import { startPwa } from './pwa/start';
@@ -89,6 +89,7 @@ export function renderOver(
       replaced = true;
       for (const node of served) node.remove();
       own.style.display = 'contents';
+      replayServedPageClick(own);
     };
     void shown.then(replace);
     setTimeout(replace, SERVED_PAGE_WAIT_MS);

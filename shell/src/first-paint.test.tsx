@@ -3,6 +3,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APP_FRAME, FIRST_PAINT_ATTRIBUTE, SERVED_PAGE_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
+import { closeAuthDialog } from '@catalyst/web-kit';
 import { App } from './App';
 import { renderOver } from './bootstrap';
 import { renderFirstPaint } from './first-paint';
@@ -97,9 +98,18 @@ describe("the shell's first paint", () => {
   it("keeps a page served with its content on screen until the app's page shows its first content", async () => {
     window.history.replaceState(null, '', '/terms-and-conditions');
     const frame = (await renderFirstPaint({ name: 'Acme Learning' }))[APP_FRAME] ?? '';
-    const served = frame.replace(/(<main\b[^>]*>)[\s\S]*?(<\/main>)/, '$1<h1>Served terms</h1>$2');
+    const served = frame.replace(
+      /(<main\b[^>]*>)[\s\S]*?(<\/main>)/,
+      '$1<h1>Served terms</h1><button type="button">Sign Up</button>$2',
+    );
     document.body.innerHTML = `<div id="root" ${FIRST_PAINT_ATTRIBUTE}="${APP_FRAME}" ${SERVED_PAGE_ATTRIBUTE}>${served}</div>`;
     const container = document.getElementById('root')!;
+    // a click on the served page's button before the app has taken over
+    noteFirstPaintClicks();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const clicked: Element[] = [];
+    const onClick = (event: MouseEvent) => clicked.push(event.target as Element);
+    document.addEventListener('click', onClick, true);
     let show = () => {};
     const shown = new Promise<void>((resolve) => (show = resolve));
     await act(async () => {
@@ -114,6 +124,10 @@ describe("the shell's first paint", () => {
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Terms and Conditions');
     expect(screen.getAllByRole('link', { name: 'Acme Learning home' })).toHaveLength(1);
     expect(container.hasAttribute(SERVED_PAGE_ATTRIBUTE)).toBe(false);
+    // is clicked again on the app's button of the same name (the header's, here)
+    document.removeEventListener('click', onClick, true);
+    expect(clicked.map((target) => [target.textContent, target.isConnected])).toEqual([['Sign Up', true]]);
+    act(() => closeAuthDialog());
   });
 
   it('is hydrated by the app as it is, and a new visitor then gets the cookie banner', async () => {
