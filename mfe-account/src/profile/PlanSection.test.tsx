@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { subscriptionRoutes, type Invoice, type SubscriptionStatus } from '@catalyst/contracts';
-import { failure, fakeApi, inTurn, type FakeApi } from '@catalyst/web-kit/testing';
+import { planRoutes, subscriptionRoutes, type Invoice, type SubscriptionStatus } from '@catalyst/contracts';
+import { failure, fakeApi, inTurn, success, type FakeApi } from '@catalyst/web-kit/testing';
 import { admin, fakeStores, learner } from '../testing/subscriptionStores';
 import { PlanSection } from './PlanSection';
 
@@ -103,6 +103,90 @@ describe('the profile plan section', () => {
     await waitFor(() => expect(underInvoices()).toBe('No invoices yet.'));
     expect(facts()).toEqual({ Plan: 'Premium (gift)', Status: 'Gift', 'Gift ends': 'March 15, 2030' });
     expect(within(section()).queryByRole('button', { name: 'Manage billing' })).toBeNull();
+  });
+
+  it('switches monthly to annual from the plan section, the proration shown before confirming', async () => {
+    let state: SubscriptionStatus = { ...ACTIVE, interval: 'month' };
+    const { fake } = renderSection((fake) =>
+      fake
+        .on(subscriptionRoutes.status, () => state)
+        .on(
+          subscriptionRoutes.invoices,
+          inTurn(() => new Promise(() => undefined), [PAID]),
+        )
+        .on(planRoutes.previewChange, {
+          interval: 'year',
+          effective: 'now',
+          effectiveAt: '2030-03-01T12:00:00.000Z',
+          price: 149.99,
+          credit: 7.5,
+          amountDue: 142.49,
+          currency: 'usd',
+        })
+        .on(planRoutes.change, () => {
+          state = { ...state, interval: 'year' };
+          return success(state, { message: 'You are now on the annual plan.' });
+        }),
+    );
+    const switchPlan = await within(section()).findByRole('region', { name: 'Switch to annual' });
+    // Shown with the plan, above the invoices still loading: their list never moves it.
+    expect(within(section()).getByRole('status').textContent).toBe('Loading invoices...');
+    expect(
+      switchPlan.compareDocumentPosition(within(section()).getByRole('heading', { name: 'Invoices' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(within(switchPlan).getByRole('heading', { level: 3 }).textContent).toBe('Switch to annual');
+
+    fireEvent.click(within(switchPlan).getByRole('button', { name: 'See the annual price' }));
+    const confirm = await within(switchPlan).findByRole('group', { name: 'Confirm the switch' });
+    expect(
+      within(confirm)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['$149.99', '−$7.50', '$142.49']);
+    expect(fake.callsTo(planRoutes.change)).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm switch' }));
+    await within(section()).findByText('You are now on the annual plan.');
+    expect(fake.callsTo(planRoutes.change)[0]?.body).toEqual({ interval: 'year' });
+    expect(facts()).toMatchObject({ Plan: 'Premium Annual', Renews: 'March 15, 2030' });
+  });
+
+  it('moves annual to monthly at the renewal, and Keep annual undoes it', async () => {
+    let state: SubscriptionStatus = { ...ACTIVE, interval: 'year', scheduledInterval: 'month' };
+    const { fake } = renderSection((fake) =>
+      fake
+        .on(subscriptionRoutes.status, () => state)
+        .on(subscriptionRoutes.invoices, [PAID])
+        .on(planRoutes.change, () => {
+          state = { ...state, scheduledInterval: null };
+          return success(state, { message: 'You stay on the annual plan.' });
+        }),
+    );
+    const switchPlan = await within(section()).findByRole('region', { name: 'Switch to annual' });
+    expect(within(switchPlan).getByRole('paragraph').textContent).toBe(
+      'Your plan becomes monthly on March 15, 2030. Keep the annual plan instead?',
+    );
+    fireEvent.click(within(switchPlan).getByRole('button', { name: 'Keep annual' }));
+    await within(section()).findByText('You stay on the annual plan.');
+    expect(fake.callsTo(planRoutes.change)[0]?.body).toEqual({ interval: 'year' });
+    expect(
+      within(await within(section()).findByRole('region', { name: 'Switch to monthly' })).getByRole(
+        'paragraph',
+      ).textContent,
+    ).toBe('$14.99 a month from your annual renewal on March 15, 2030.');
+  });
+
+  it('offers no switch to a plan that is ending, a trial or a gift', async () => {
+    for (const status of [
+      { ...ACTIVE, interval: 'month', cancelAtPeriodEnd: true },
+      { ...ACTIVE, interval: 'month', status: 'trialing', trialEnd: '2030-03-15T12:00:00.000Z' },
+      { ...ACTIVE, cancelAtPeriodEnd: true, gift: true },
+    ] satisfies SubscriptionStatus[]) {
+      renderSection((fake) => fake.on(subscriptionRoutes.status, status).on(subscriptionRoutes.invoices, []));
+      await waitFor(() => expect(underInvoices()).toBe('No invoices yet.'));
+      expect(within(section()).queryByRole('region', { name: /^Switch to/ })).toBeNull();
+      cleanup();
+    }
   });
 
   it('shows only a spinner while the plan loads, over the room the plan will take, unseen and out of reach', async () => {

@@ -20,7 +20,13 @@ import {
   type SubscriptionStore,
 } from '@catalyst/web-kit';
 import { planName } from '../subscription/failureMessages';
-import { BILLING_PORTAL_FAILED_MESSAGE, periodText, planLabel } from '../subscription/planStatus';
+import { PlanSwitch } from '../subscription/PlanSwitch';
+import {
+  BILLING_PORTAL_FAILED_MESSAGE,
+  canSwitchPlan,
+  periodText,
+  planLabel,
+} from '../subscription/planStatus';
 import styles from './ProfilePage.module.css';
 
 export const INVOICES_FAILED_MESSAGE = 'Failed to load invoices.';
@@ -40,7 +46,10 @@ const INVOICE_STATUS_TEXT: Record<Invoice['status'], string> = {
   void: 'Void',
 };
 
-/** The profile's plan section: status, renewal or end date, Manage billing, and the invoices with their receipts. */
+/**
+ * The profile's plan section: status, renewal or end date, Manage billing, switching monthly ↔ annual, and the
+ * invoices with their receipts.
+ */
 export function PlanSection({
   store = subscription,
   client = defaultApi,
@@ -86,6 +95,7 @@ export function PlanSection({
       ) : (
         <PlanDetails
           plan={state}
+          store={store}
           invoices={{
             list,
             isLoading: invoices.isLoading,
@@ -108,15 +118,21 @@ interface InvoicesState {
   onRetry: () => void;
 }
 
-/** The plan's facts, Manage billing and the way to the plans page, and the invoices (none for an admin). */
+/**
+ * The plan's facts, Manage billing and the way to the plans page, the monthly ↔ annual switch (the plans page's
+ * own), and the invoices (none for an admin).
+ */
 function PlanDetails({
   plan,
+  store,
   invoices,
   error,
   opening,
   onManageBilling,
 }: {
   plan: Omit<SubscriptionState, 'isLoading'>;
+  /** The plan's store: with it, the monthly ↔ annual switch (not in the loading shape). */
+  store?: SubscriptionStore;
   invoices: InvoicesState;
   error: string | null;
   opening: boolean;
@@ -178,6 +194,8 @@ function PlanDetails({
           </Link>
         ) : null}
       </div>
+      {/* Above the invoices, which load after the plan: their list never moves it. */}
+      {store && canSwitchPlan(plan) ? <PlanSwitch store={store} headingLevel={3} /> : null}
       {!isAdminPlan ? (
         <InvoiceList
           invoices={invoices.list}

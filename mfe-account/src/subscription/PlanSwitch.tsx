@@ -21,13 +21,21 @@ const messageOf = (error: unknown, fallback: string) =>
  * Monthly ↔ annual. What the switch costs is asked of the server first (the provider's preview: the unused
  * month credited against the year) and shown before the person confirms; annual → monthly waits for the renewal.
  */
-export function PlanSwitch({ store }: { store: SubscriptionStore }) {
+export function PlanSwitch({
+  store,
+  headingLevel = 2,
+}: {
+  store: SubscriptionStore;
+  /** 3 inside a section of its own (the profile's plan section). */
+  headingLevel?: 2 | 3;
+}) {
   const { interval, scheduledInterval, currentPeriodEnd, changePlan } = useSubscription(store);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [busy, setBusy] = useState<'preview' | 'change' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!interval) return null;
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const target: Interval = scheduledInterval ? interval : interval === 'month' ? 'year' : 'month';
 
   async function ask() {
@@ -56,7 +64,7 @@ export function PlanSwitch({ store }: { store: SubscriptionStore }) {
 
   return (
     <section className={styles.switchPlan} aria-labelledby="switch-plan">
-      <h2 id="switch-plan">{target === 'year' ? 'Switch to annual' : 'Switch to monthly'}</h2>
+      <Heading id="switch-plan">{target === 'year' ? 'Switch to annual' : 'Switch to monthly'}</Heading>
       {scheduledInterval ? (
         <p>
           Your plan becomes monthly on {formatDate(currentPeriodEnd, 'long')}. Keep the annual plan instead?

@@ -18,7 +18,7 @@ import {
 import { planName } from './failureMessages';
 import { PlanChooser } from './PlanChooser';
 import { PlanSwitch } from './PlanSwitch';
-import { BILLING_PORTAL_FAILED_MESSAGE, periodText, planLabel } from './planStatus';
+import { BILLING_PORTAL_FAILED_MESSAGE, canSwitchPlan, periodText, planLabel } from './planStatus';
 import styles from './Subscription.module.css';
 
 export const PREMIUM_MONTHLY_PRICE = PREMIUM_PLAN.price;
@@ -36,6 +36,7 @@ export function PlansPage({ store = subscription }: { store?: SubscriptionStore 
 }
 
 function SubscribedView({ store }: { store: SubscriptionStore }) {
+  const state = useSubscription(store);
   const {
     plan,
     status,
@@ -47,7 +48,7 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
     cancel,
     reactivate,
     openBillingPortal,
-  } = useSubscription(store);
+  } = state;
   const [busy, setBusy] = useState<'cancel' | 'reactivate' | 'portal' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -146,9 +147,7 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
             </Button>
           </div>
         ) : null}
-        {!isAdminPlan && !gift && !cancelAtPeriodEnd && status !== 'trialing' ? (
-          <PlanSwitch store={store} />
-        ) : null}
+        {canSwitchPlan(state) ? <PlanSwitch store={store} /> : null}
       </Card>
     </section>
   );

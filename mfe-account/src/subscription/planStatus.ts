@@ -37,4 +37,17 @@ export function planLabel(interval: SubscriptionState['interval'], gift = false)
   return interval === 'year' ? 'Premium Annual' : interval === 'month' ? 'Premium Monthly' : 'Premium';
 }
 
+/**
+ * Whether the plan can switch monthly ↔ annual now: a paid plan that renews (not an admin's, a gift, a trial or a
+ * plan set to end). The plans page and the profile's plan section offer the same switch on the same terms.
+ */
+export const canSwitchPlan = (
+  state: Pick<SubscriptionState, 'hasSubscription' | 'plan' | 'status' | 'cancelAtPeriodEnd' | 'gift'>,
+) =>
+  state.hasSubscription &&
+  state.plan !== 'admin' &&
+  !state.gift &&
+  !state.cancelAtPeriodEnd &&
+  state.status !== 'trialing';
+
 export const BILLING_PORTAL_FAILED_MESSAGE = 'Failed to open billing management. Please try again.';
