@@ -10,6 +10,7 @@ import type { Deps } from '../deps';
 import { idOf, isMissingResource, providerCall } from '../provider/stripe';
 import { findCustomerByUser } from '../subscriptions/subscriptions.repository';
 import { findBillingDetails, saveBillingDetails, userOfCustomer } from './account.repository';
+import { openBillingPortal } from './billing-portal';
 import { toAccountInvoice } from './invoice-view';
 import { renderReceiptPdf } from './receipt-pdf';
 import { isReceiptSignature } from './receipt-links';
@@ -19,7 +20,6 @@ const RECEIPT_NOT_FOUND = 'Receipt not found';
 /** /billing/*: the signed-in user's invoices with receipts, the details receipts name, the card update. */
 export function createBillingAccountHandlers(deps: Deps): RouteHandlers<typeof billingAccountRoutes> {
   const links = { publicUrl: deps.config.PUBLIC_URL, secret: deps.config.INTERNAL_SECRET };
-  const base = deps.config.PUBLIC_URL.replace(/\/+$/, '');
 
   /** The saved details, else the address billing knows (the customer's, then the account's). */
   async function detailsOf(userId: string, fallbackEmail: string | null): Promise<BillingDetails> {
@@ -84,25 +84,8 @@ export function createBillingAccountHandlers(deps: Deps): RouteHandlers<typeof b
       return details;
     },
 
-    async cardUpdate({ identity }) {
-      const customer = await customerOf(identity);
-      if (!customer) throw notFound('No billing account found. Subscribe first.');
-      try {
-        const session = await providerCall(
-          () =>
-            deps.stripe.billingPortal.sessions.create({
-              customer: customer.stripe_customer_id,
-              return_url: `${base}/account/billing`,
-              flow_data: { type: 'payment_method_update' },
-            }),
-          deps.log,
-        );
-        return { url: session.url };
-      } catch (error) {
-        if (isMissingResource(error)) throw notFound('No billing account found. Subscribe first.');
-        throw error;
-      }
-    },
+    cardUpdate: ({ identity }) =>
+      openBillingPortal(deps, identity, '/account/billing', 'payment_method_update'),
 
     async receiptPdf({ params, query }) {
       if (!isReceiptSignature(deps.config.INTERNAL_SECRET, params.invoiceId, query.sig))

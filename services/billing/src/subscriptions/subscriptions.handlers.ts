@@ -26,6 +26,7 @@ import {
 import type { Database } from '../db/schema';
 import type { Subscription } from '../db/tables/subscription';
 import type { Deps } from '../deps';
+import { openBillingPortal } from '../account/billing-portal';
 import { idOf, isMissingResource, providerCall, subscriptionValuesOf } from '../provider/stripe';
 import { checkoutOffer } from '../plans/checkout-offer';
 import { withPlanTerms } from '../plans/plan-status';
@@ -313,24 +314,7 @@ export function createSubscriptionHandlers(deps: Deps): RouteHandlers<typeof sub
       });
     },
 
-    async portal({ identity }) {
-      const customer = identity.role === 'admin' ? undefined : await findCustomerByUser(deps.db, identity.id);
-      if (!customer) throw notFound('No billing account found. Subscribe first.');
-      try {
-        const session = await providerCall(
-          () =>
-            deps.stripe.billingPortal.sessions.create({
-              customer: customer.stripe_customer_id,
-              return_url: `${deps.config.PUBLIC_URL.replace(/\/+$/, '')}/subscription`,
-            }),
-          deps.log,
-        );
-        return { url: session.url };
-      } catch (error) {
-        if (isMissingResource(error)) throw notFound('No billing account found. Subscribe first.');
-        throw error;
-      }
-    },
+    portal: ({ identity }) => openBillingPortal(deps, identity, '/subscription'),
 
     /**
      * The user's invoices and receipts, newest first, read from the provider (the one place they live). No
