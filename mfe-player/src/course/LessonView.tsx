@@ -18,6 +18,8 @@ import {
 } from '@catalyst/web-kit';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
+import { NotesPanel } from '../notes/NotesPanel';
+import { useNotes } from '../notes/useNotes';
 import { DownloadButton, DownloadButtonRoom } from '../product/DownloadButton';
 import { ProgressActions } from '../product/ProgressActions';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
@@ -111,6 +113,9 @@ export function LessonView({
   const error = read.isLoading ? null : read.error;
   const refused = isApiRequestError(error) && (error.status === 401 || error.status === 403);
   const locked = !open || refused;
+  // A learner whose progress is kept keeps notes on a video lesson too (private, pinned to a second).
+  const notesShown = !!progress && !locked && !error && data?.kind === 'video' && !!(videoUrl || stream);
+  const notes = useNotes(course.productId, lesson.id, notesShown);
 
   useEffect(() => {
     if (focusTitle) titleRef.current?.focus();
@@ -187,6 +192,7 @@ export function LessonView({
         // a viewer whose progress is not kept starts at the beginning
         startAt={askedStart ?? (progress ? progress.resumeAt : 0)}
         autoPlay={autoPlay}
+        marks={notesShown ? notes.items?.map((note) => note.seconds) : undefined}
         onDuration={progress?.onDuration}
         onTimeUpdate={(at, length) => {
           if (ended) setEnded(false);
@@ -228,6 +234,7 @@ export function LessonView({
       <p className="ck-visually-hidden" role="status">
         {after ? afterLessonAnnouncement(after) : ''}
       </p>
+      {notesShown ? <NotesPanel key={lesson.id} notes={notes} playerRef={playerRef} /> : null}
 
       {progress && !locked && !error ? (
         <>

@@ -219,3 +219,10 @@ describe('the video player', () => {
     expect(onEnded).toHaveBeenCalledWith(3725);
   });
 });
+
+describe('marks on the seek bar', () => {
+  it('places a mark at each note second along the seek bar, once the length is known', () => {
+    setup({ marks: [0, 372.5, 3725] });
+    expect(screen.getAllByTestId('seek-mark').map((mark) => mark.style.left)).toEqual(['0%', '10%', '100%']);
+  });
+});

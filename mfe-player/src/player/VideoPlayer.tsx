@@ -59,6 +59,8 @@ export interface VideoPlayerProps {
   /** Starts playing once the start position is applied (the next lesson of a course, after its countdown). */
   autoPlay?: boolean;
   handleRef?: Ref<VideoPlayerHandle>;
+  /** Seconds marked on the seek bar (the learner's notes). */
+  marks?: readonly number[];
 }
 
 const HIDE_CONTROLS_AFTER_MS = 2_500;
@@ -78,6 +80,7 @@ export function VideoPlayer({
   onEnded,
   autoPlay = false,
   handleRef,
+  marks,
 }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -440,6 +443,16 @@ export function VideoPlayer({
               data-testid="buffered-range"
             />
             <div className={styles.seekPlayed} style={{ width: `${progressPercent}%` }} />
+            {duration > 0
+              ? marks?.map((seconds, i) => (
+                  <span
+                    key={`${seconds}-${i}`}
+                    className={styles.seekMark}
+                    style={{ left: `${Math.min(100, (seconds / duration) * 100)}%` }}
+                    data-testid="seek-mark"
+                  />
+                ))
+              : null}
           </div>
           <input
             className={styles.seek}

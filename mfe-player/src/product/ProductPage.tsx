@@ -14,9 +14,12 @@ import {
   useDocumentTitle,
   useDownloadedCopy,
   usePremiumRedirect,
+  useSession,
 } from '@catalyst/web-kit';
 import { CommunitySection } from '../community/CommunitySection';
 import { renderRecording } from '../community/recording';
+import { NotesPanel } from '../notes/NotesPanel';
+import { useNotes } from '../notes/useNotes';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
 import { useProductProgress } from '../progress/useProgress';
@@ -69,6 +72,10 @@ function ProductView({ product }: { product: ProductDetail }) {
   const savedCopy = useDownloadedCopy(product._id, offline);
   const videoUrl = savedCopy ?? signed.videoUrl;
   const stream = savedCopy ? null : signed.stream;
+  // the learner's notes on the video, pinned to its seconds (a video without a file has none)
+  const playable = !!(videoUrl || stream);
+  const { isAuthenticated } = useSession();
+  const notes = useNotes(product._id, null, playable && isAuthenticated);
   // a plan that ended while the page was open
   usePremiumRedirect('course', progress.failure?.error);
 
@@ -98,7 +105,7 @@ function ProductView({ product }: { product: ProductDetail }) {
 
       <div className={styles.layout}>
         <div className={styles.main}>
-          {videoUrl || stream ? (
+          {playable ? (
             <VideoPlayer
               // a saved copy gets its own video element: the stream's player lets go of the old one
               key={savedCopy ? 'saved-copy' : 'signed'}
@@ -114,6 +121,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               onPause={progress.onPause}
               onSeeked={progress.onSeeked}
               onEnded={progress.onEnded}
+              marks={notes.items?.map((note) => note.seconds)}
             />
           ) : (
             <div className={styles.noVideo}>
@@ -148,6 +156,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               </Button>
             </div>
           ) : null}
+          {playable && isAuthenticated ? <NotesPanel notes={notes} playerRef={player} /> : null}
 
           {/* a webinar's live session (nothing when none is scheduled), from the community remote */}
           {product.type === 'webinar' ? (

@@ -1,0 +1,246 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { NOTE_BODY_MAX, NOTE_TOO_LONG_MESSAGE, noteTime } from '@catalyst/contracts/notes-terms';
+import type { Note } from '@catalyst/contracts';
+import { Button } from '@catalyst/web-kit';
+import { SafeHtml } from '@catalyst/web-kit/safe-html';
+import type { VideoPlayerHandle } from '../player/VideoPlayer';
+import { newNoteId, type LessonNotes } from './useNotes';
+import styles from './NotesPanel.module.css';
+
+/** A key typed into a field is the field's: `N` adds a note only when the focus is elsewhere. */
+function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+const failureOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : "We couldn't save the note. Try again.";
+
+/** The note form: Markdown text (empty: a bookmark); what was typed stays until it is saved. */
+function NoteForm({
+  label,
+  initial,
+  submitLabel,
+  onSave,
+  onCancel,
+}: {
+  label: string;
+  initial: string;
+  submitLabel: string;
+  onSave: (body: string) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const [body, setBody] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (body.length > NOTE_BODY_MAX) return setFailure(NOTE_TOO_LONG_MESSAGE);
+    setBusy(true);
+    setFailure(null);
+    try {
+      await onSave(body);
+    } catch (error) {
+      setFailure(failureOf(error));
+      setBusy(false);
+    }
+  };
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <textarea
+        ref={ref}
+        id={id}
+        className={styles.textarea}
+        value={body}
+        rows={3}
+        onChange={(event) => setBody(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel();
+        }}
+        aria-invalid={failure ? true : undefined}
+        aria-describedby={`${id}-hint`}
+      />
+      <p id={`${id}-hint`} className={styles.hint}>
+        Markdown works. Leave it empty for a bookmark. {body.length.toLocaleString('en-US')} /{' '}
+        {NOTE_BODY_MAX.toLocaleString('en-US')}
+      </p>
+      {failure ? (
+        <p className={styles.failure} role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className={styles.buttons}>
+        <Button type="submit" size="sm" disabled={busy}>
+          {submitLabel}
+        </Button>
+        <Button type="button" size="sm" variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The Notes tab beside the video: the lesson's notes with their time (click one to jump there), the note
+ * form (Add note, or `N` when the focus is not in a field: a note at the current second), edit and delete.
+ */
+export function NotesPanel({
+  notes,
+  playerRef,
+}: {
+  notes: LessonNotes;
+  playerRef: RefObject<VideoPlayerHandle | null>;
+}) {
+  /** The note being written: its id (kept across retries) and second. */
+  const [draft, setDraft] = useState<{ id: string; seconds: number } | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const tabId = useId();
+  const addRef = useRef<HTMLDivElement>(null);
+  // The form closed (saved or cancelled): the focus goes back to Add note.
+  const drafting = useRef(false);
+  useEffect(() => {
+    if (drafting.current && !draft) addRef.current?.querySelector('button')?.focus();
+    drafting.current = !!draft;
+  }, [draft]);
+
+  const start = () => {
+    const seconds = Math.floor(playerRef.current?.currentTime() ?? 0);
+    setEditing(null);
+    setDraft((current) => current ?? { id: newNoteId(), seconds });
+  };
+  const startRef = useRef(start);
+  useEffect(() => {
+    startRef.current = start;
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'n' && event.key !== 'N') return;
+      if (event.ctrlKey || event.metaKey || event.altKey || typingIn(event.target)) return;
+      event.preventDefault();
+      startRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const remove = async (note: Note) => {
+    setFailure(null);
+    try {
+      await notes.remove(note.id);
+    } catch (error) {
+      setFailure(failureOf(error));
+    }
+  };
+
+  const items = notes.items;
+  return (
+    <section className={styles.panel} aria-label="Learning tools">
+      <div role="tablist" aria-label="Learning tools" className={styles.tabs}>
+        <button type="button" role="tab" id={tabId} aria-selected="true" className={styles.tab}>
+          Notes
+        </button>
+      </div>
+      <div role="tabpanel" aria-labelledby={tabId} className={styles.tabPanel} data-testid="notes-panel">
+        {draft ? (
+          <NoteForm
+            label={`Note at ${noteTime(draft.seconds)}`}
+            initial=""
+            submitLabel="Save"
+            onSave={async (body) => {
+              await notes.add(draft.id, draft.seconds, body);
+              setDraft(null);
+            }}
+            onCancel={() => setDraft(null)}
+          />
+        ) : (
+          <div ref={addRef}>
+            <Button size="sm" variant="secondary" onClick={start} title="Add a note here (N)">
+              Add note
+            </Button>
+          </div>
+        )}
+        {notes.error && !items ? (
+          <div className={styles.failure}>
+            <p>We couldn't load your notes.</p>
+            <Button size="sm" variant="secondary" onClick={notes.reload}>
+              Try again
+            </Button>
+          </div>
+        ) : null}
+        {failure ? (
+          <p role="alert" className={styles.failure}>
+            {failure}
+          </p>
+        ) : null}
+        {items && items.length === 0 && !draft ? (
+          <p className={styles.empty}>No notes yet. Press N or Add note to keep one at this second.</p>
+        ) : null}
+        {items && items.length > 0 ? (
+          <ol className={styles.list} aria-label="Your notes">
+            {items.map((note) => (
+              <li key={note.id} className={styles.item}>
+                <button
+                  type="button"
+                  className={styles.time}
+                  onClick={() => playerRef.current?.seekTo(note.seconds)}
+                  aria-label={`Play from ${noteTime(note.seconds)}`}
+                >
+                  {noteTime(note.seconds)}
+                </button>
+                {editing === note.id ? (
+                  <NoteForm
+                    label={`Edit note at ${noteTime(note.seconds)}`}
+                    initial={note.body}
+                    submitLabel="Save"
+                    onSave={async (body) => {
+                      await notes.edit(note.id, body);
+                      setEditing(null);
+                    }}
+                    onCancel={() => setEditing(null)}
+                  />
+                ) : (
+                  <div className={styles.body}>
+                    {note.body.trim() === '' ? (
+                      <p className={styles.bookmark}>Bookmark</p>
+                    ) : (
+                      <SafeHtml html={note.bodyHtml} className={styles.markdown} />
+                    )}
+                    <div className={styles.actions}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => {
+                          setDraft(null);
+                          setEditing(note.id);
+                        }}
+                        aria-label={`Edit note at ${noteTime(note.seconds)}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => void remove(note)}
+                        aria-label={`Delete note at ${noteTime(note.seconds)}`}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </div>
+    </section>
+  );
+}
