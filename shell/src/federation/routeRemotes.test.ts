@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   failRemoteRoutes,
   remoteForPath,
@@ -13,6 +13,16 @@ import { mountPublishedRoutes, PUBLISHED_ROUTES } from './testing';
 
 describe("the remotes' pages, as their releases publish them", () => {
   beforeEach(mountPublishedRoutes);
+
+  it('orders the pages without building a collator (localeCompare: locale data on the main thread)', () => {
+    const compare = vi.spyOn(String.prototype, 'localeCompare');
+    try {
+      mountPublishedRoutes();
+      expect(compare).not.toHaveBeenCalled();
+    } finally {
+      compare.mockRestore();
+    }
+  });
 
   it('holds paths in router form, the most specific first, and turns them into the routes App.tsx mounts', () => {
     for (const route of remoteRoutes()) expect(routerPath(route.path)).toBe(route.path);

@@ -40,7 +40,9 @@ function publish(next: RemoteRoutesState): void {
 export function setRemoteRoutes(byRemote: Record<string, unknown>): void {
   const routes = Object.entries(byRemote)
     .flatMap(([remote, pages]) => claimablePages(remote, pages).map((page) => ({ ...page, remote })))
-    .sort((a, b) => b.path.length - a.path.length || a.path.localeCompare(b.path))
+    // code-unit order for paths of one length: localeCompare's first call builds a collator (ICU data), ~17 ms
+    // of a phone's main thread in the early entry on every page
+    .sort((a, b) => b.path.length - a.path.length || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
     .filter((route, index, all) => all.findIndex((other) => other.path === route.path) === index);
   publish({ status: 'known', routes });
 }
