@@ -1,20 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { dataDir, dismissCookieBanner, expect, latestEmailTo, loginAs, test, uniqueEmail } from './fixtures';
-
-/** Registers a fresh learner, verifies the address through the outbox link and signs the page in. */
-async function newLearner(page: Page, label: string, name = 'Lena Learner') {
-  const account = { name, email: uniqueEmail(label), password: 'Learner-pass-1' };
-  const response = await page.request.post('/api/v1/auth/register', { data: account });
-  expect(response.status(), 'register').toBe(201);
-  let token: string | undefined;
-  await expect
-    .poll(() => (token = latestEmailTo(account.email)?.match(/verify-email\?token=([A-Za-z0-9_%-]+)/)?.[1]))
-    .toMatch(/^[\w%-]+$/);
-  expect((await page.request.get(`/api/v1/auth/verify-email?token=${token}`)).status()).toBe(200);
-  return { ...account, token: await loginAs(page, account) };
-}
+import { dataDir, dismissCookieBanner, expect, latestEmailTo, test } from './fixtures';
+import { newLearner } from './lib/members';
 
 /** Moves the sandbox's test clock (its own API, with the per-install key the launcher keeps) to `at`. */
 async function advanceSandboxClockTo(page: Page, at: Date) {

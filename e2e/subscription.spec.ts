@@ -1,18 +1,6 @@
 import type { Page } from '@playwright/test';
-import { dismissCookieBanner, expect, latestEmailTo, loginAs, test, uniqueEmail } from './fixtures';
-
-/** Registers a fresh learner (no subscription), verifies the address through the outbox link (a plan needs it) and signs the page in. */
-async function newLearner(page: Page, label: string) {
-  const account = { name: 'Lena Learner', email: uniqueEmail(label), password: 'Learner-pass-1' };
-  const response = await page.request.post('/api/v1/auth/register', { data: account });
-  expect(response.status(), 'register').toBe(201);
-  let token: string | undefined;
-  await expect
-    .poll(() => (token = latestEmailTo(account.email)?.match(/verify-email\?token=([A-Za-z0-9_%-]+)/)?.[1]))
-    .toMatch(/^[\w%-]+$/);
-  expect((await page.request.get(`/api/v1/auth/verify-email?token=${token}`)).status()).toBe(200);
-  return { ...account, token: await loginAs(page, account) };
-}
+import { dismissCookieBanner, expect, loginAs, test } from './fixtures';
+import { newLearner } from './lib/members';
 
 /** From the plans page through the sandbox's hosted checkout with one card. */
 async function payWith(page: Page, card: string) {

@@ -1,8 +1,9 @@
-// A second Premium member made as a person becomes one: registered, the address verified through the link in
-// the outbox, the plan paid on the payments sandbox's hosted checkout with the success card (its form posted
+// Accounts made as a person makes them: registered, the address verified through the link in the outbox. A
+// fresh learner signed in on the page (the subscription and billing journeys start from one), or a second Premium
+// member, the plan paid on the payments sandbox's hosted checkout with the success card (its form posted
 // directly: the checkout page itself is the subscription journey's subject, not this helper's).
-import type { APIRequestContext } from '@playwright/test';
-import { expect, latestEmailTo, uniqueEmail } from '../fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, latestEmailTo, loginAs, uniqueEmail } from '../fixtures';
 import { bearer } from './course';
 
 export interface Member {
@@ -21,9 +22,11 @@ async function dataOf<T>(
   return ((await response.json()) as { data: T }).data;
 }
 
-/** Registers an account and verifies its address with the link the outbox holds; answers it signed in (its token). */
-async function newVerifiedAccount(request: APIRequestContext, name: string, label: string): Promise<Member> {
-  const account = { name, email: uniqueEmail(label), password: 'Member-pass-2' };
+/** Registers the account and verifies its address with the link the outbox holds (a plan needs it). */
+async function registerVerified(
+  request: APIRequestContext,
+  account: { name: string; email: string; password: string },
+): Promise<void> {
   await dataOf(await request.post('/api/v1/auth/register', { data: account }), 'register', 201);
   let verifyToken: string | undefined;
   await expect
@@ -33,11 +36,24 @@ async function newVerifiedAccount(request: APIRequestContext, name: string, labe
     )
     .toMatch(/^[\w%-]+$/);
   await dataOf(await request.get(`/api/v1/auth/verify-email?token=${verifyToken}`), 'verify-email');
+}
+
+/** Registers an account and verifies its address; answers it signed in (its token). */
+async function newVerifiedAccount(request: APIRequestContext, name: string, label: string): Promise<Member> {
+  const account = { name, email: uniqueEmail(label), password: 'Member-pass-2' };
+  await registerVerified(request, account);
   const { token } = await dataOf<{ token: string }>(
     await request.post('/api/v1/auth/login', { data: { email: account.email, password: account.password } }),
     'login',
   );
   return { ...account, token };
+}
+
+/** A fresh learner (no plan, the address verified) with the page signed in as them. */
+export async function newLearner(page: Page, label: string, name = 'Lena Learner'): Promise<Member> {
+  const account = { name, email: uniqueEmail(label), password: 'Learner-pass-1' };
+  await registerVerified(page.request, account);
+  return { ...account, token: await loginAs(page, account) };
 }
 
 /** A new account with an active Premium plan, paid with 4242 4242 4242 4242. */
