@@ -3,7 +3,13 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { planRoutes, subscriptionRoutes, type Invoice, type SubscriptionStatus } from '@catalyst/contracts';
 import { failure, fakeApi, inTurn, success, type FakeApi } from '@catalyst/web-kit/testing';
-import { admin, fakeStores, learner } from '../testing/subscriptionStores';
+import {
+  admin,
+  ANNUAL_SWITCH_PREVIEW,
+  fakeStores,
+  learner,
+  switchFigures,
+} from '../testing/subscriptionStores';
 import { PlanSection } from './PlanSection';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -114,15 +120,7 @@ describe('the profile plan section', () => {
           subscriptionRoutes.invoices,
           inTurn(() => new Promise(() => undefined), [PAID]),
         )
-        .on(planRoutes.previewChange, {
-          interval: 'year',
-          effective: 'now',
-          effectiveAt: '2030-03-01T12:00:00.000Z',
-          price: 149.99,
-          credit: 7.5,
-          amountDue: 142.49,
-          currency: 'usd',
-        })
+        .on(planRoutes.previewChange, ANNUAL_SWITCH_PREVIEW)
         .on(planRoutes.change, () => {
           state = { ...state, interval: 'year' };
           return success(state, { message: 'You are now on the annual plan.' });
@@ -139,11 +137,7 @@ describe('the profile plan section', () => {
 
     fireEvent.click(within(switchPlan).getByRole('button', { name: 'See the annual price' }));
     const confirm = await within(switchPlan).findByRole('group', { name: 'Confirm the switch' });
-    expect(
-      within(confirm)
-        .getAllByRole('definition')
-        .map((d) => d.textContent),
-    ).toEqual(['$149.99', '−$7.50', '$142.49']);
+    expect(switchFigures(confirm)).toEqual(['$149.99', '−$7.50', '$142.49']);
     expect(fake.callsTo(planRoutes.change)).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm switch' }));
     await within(section()).findByText('You are now on the annual plan.');

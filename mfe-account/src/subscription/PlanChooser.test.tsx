@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { planRoutes, subscriptionRoutes, type Offer, type SubscriptionStatus } from '@catalyst/contracts';
 import { failure, fakeApi, success } from '@catalyst/web-kit/testing';
 import { PlansPage } from './PlansPage';
-import { fakeStores, learner } from '../testing/subscriptionStores';
+import { ANNUAL_SWITCH_PREVIEW, fakeStores, learner, switchFigures } from '../testing/subscriptionStores';
 
 const FREE: SubscriptionStatus = {
   hasSubscription: false,
@@ -167,15 +167,7 @@ describe('a plan that is on', () => {
       learner,
       fakeApi()
         .on(subscriptionRoutes.status, () => state)
-        .on(planRoutes.previewChange, {
-          interval: 'year',
-          effective: 'now',
-          effectiveAt: '2030-03-01T12:00:00.000Z',
-          price: 149.99,
-          credit: 7.5,
-          amountDue: 142.49,
-          currency: 'usd',
-        })
+        .on(planRoutes.previewChange, ANNUAL_SWITCH_PREVIEW)
         .on(planRoutes.change, () => {
           state = { ...MONTHLY, interval: 'year' };
           return success(state, { message: 'You are now on the annual plan.' });
@@ -184,11 +176,7 @@ describe('a plan that is on', () => {
     renderAt(store);
     fireEvent.click(await screen.findByRole('button', { name: 'See the annual price' }));
     const confirm = await screen.findByRole('group', { name: 'Confirm the switch' });
-    expect(
-      within(confirm)
-        .getAllByRole('definition')
-        .map((d) => d.textContent),
-    ).toEqual(['$149.99', '−$7.50', '$142.49']);
+    expect(switchFigures(confirm)).toEqual(['$149.99', '−$7.50', '$142.49']);
     expect(fake.callsTo(planRoutes.change)).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm switch' }));
     await screen.findByText('You are now on the annual plan.');

@@ -1,5 +1,7 @@
 // Test doubles for the subscription pages: a session and a subscription store over the fake API.
+import { within } from '@testing-library/react';
 import { vi } from 'vitest';
+import type { PlanChangePreview } from '@catalyst/contracts';
 import {
   createApiClient,
   createSessionStore,
@@ -29,3 +31,20 @@ export const learner: SessionUser = {
   role: 'user',
 };
 export const admin: SessionUser = { _id: 'a1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin' };
+
+/** The server's price of monthly → annual: $149.99 less the unused $7.50 of the month, $142.49 charged today. */
+export const ANNUAL_SWITCH_PREVIEW: PlanChangePreview = {
+  interval: 'year',
+  effective: 'now',
+  effectiveAt: '2030-03-01T12:00:00.000Z',
+  price: 149.99,
+  credit: 7.5,
+  amountDue: 142.49,
+  currency: 'usd',
+};
+
+/** What a switch's confirmation lists, in order (the plan's price, the credit, what is charged today). */
+export const switchFigures = (confirm: HTMLElement) =>
+  within(confirm)
+    .getAllByRole('definition')
+    .map((d) => d.textContent);
