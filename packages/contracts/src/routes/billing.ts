@@ -49,7 +49,7 @@ export const subscriptionRoutes = defineRoutes({
     response: subscriptionStatusSchema,
   },
   cancel: {
-    refuses: { 409: 'Admins have no subscription to change' },
+    refuses: { 409: 'Admins, and Premium from a gift, have no subscription to change' },
     method: 'POST',
     path: '/subscription/cancel',
     service,
@@ -58,7 +58,7 @@ export const subscriptionRoutes = defineRoutes({
     response: subscriptionStatusSchema,
   },
   reactivate: {
-    refuses: { 409: 'Admins have no subscription to change' },
+    refuses: { 409: 'Admins, and Premium from a gift, have no subscription to change' },
     method: 'POST',
     path: '/subscription/reactivate',
     service,
