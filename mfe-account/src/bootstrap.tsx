@@ -21,6 +21,7 @@ import ResetPasswordPage from './reset-password/ResetPasswordPage';
 import UnsubscribePage from './unsubscribe/UnsubscribePage';
 import CertificatePage from './certificates/CertificatePage';
 import LearningRecordPage from './learning/LearningRecordPage';
+import NotesPage from './notes/NotesPage';
 
 void session.start();
 
@@ -81,6 +82,14 @@ createRoot(document.getElementById('root')!).render(
             element={
               <RequireAuth>
                 <LearningRecordPage />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="learning/notes"
+            element={
+              <RequireAuth>
+                <NotesPage />
               </RequireAuth>
             }
           />

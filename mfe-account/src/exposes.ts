@@ -10,6 +10,7 @@ export const exposes = {
   './UnsubscribePage': './src/unsubscribe/UnsubscribePage.tsx',
   './CertificatePage': './src/certificates/CertificatePage.tsx',
   './LearningRecordPage': './src/learning/LearningRecordPage.tsx',
+  './NotesPage': './src/notes/NotesPage.tsx',
   './AccountPage': './src/account/AccountPage.tsx',
   './BillingPage': './src/billing/BillingPage.tsx',
   './GiftRoutes': './src/gift/GiftRoutes.tsx',

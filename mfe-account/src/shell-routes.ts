@@ -44,6 +44,8 @@ export const shellRoutes: RemoteRouteTable = {
       audience: 'signed-in',
       firstReads: () => [{ endpoint: ['learning', 'learningRecord'], signedIn: true }],
     },
+    // every note and bookmark across courses, with search and a Markdown export
+    { path: '/learning/notes/', prefix: false, module: './NotesPage', audience: 'signed-in' },
     {
       path: '/saved/',
       prefix: false,

@@ -37,6 +37,9 @@ export default function LearningRecordPage() {
   return (
     <div className={styles.page} data-testid={remoteTestId('account')}>
       <h1 className={styles.heading}>Learning record</h1>
+      <p>
+        <Link to="/learning/notes">Your notes and bookmarks</Link>
+      </p>
       {read.error ? (
         <ErrorScreen
           message="We couldn't load your learning record. Try again in a moment."

@@ -211,7 +211,7 @@ export function NotesPanel({
                     {note.body.trim() === '' ? (
                       <p className={styles.bookmark}>Bookmark</p>
                     ) : (
-                      <SafeHtml html={note.bodyHtml} className={styles.markdown} />
+                      <SafeHtml html={note.bodyHtml} source="ugc" className={styles.markdown} />
                     )}
                     <div className={styles.actions}>
                       <Button

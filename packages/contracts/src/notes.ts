@@ -57,5 +57,11 @@ export const noteSchema = z.object({
 });
 export type Note = z.infer<typeof noteSchema>;
 
-export const notePageSchema = pageSchema(noteSchema);
+/** A listed note; listed without a product (every note), it names its product (null: no longer published). */
+export const noteListItemSchema = noteSchema.extend({
+  product: z.object({ title: z.string(), slug: z.string(), productId: z.string() }).nullable().optional(),
+});
+export type NoteListItem = z.infer<typeof noteListItemSchema>;
+
+export const notePageSchema = pageSchema(noteListItemSchema);
 export const noteDeletedSchema = z.object({ id: objectIdSchema, deleted: z.boolean() });

@@ -8,11 +8,31 @@ import * as repo from './notes.repository';
 const htmlOf = (body: string) => (body.trim() === '' ? '' : renderMarkdown(body));
 
 /** Notes and bookmarks: every query names the caller, so another learner's note is a 404 like a missing one. */
-export function createNoteHandlers({ db }: Pick<Deps, 'db'>): RouteHandlers<typeof noteRoutes> {
+export function createNoteHandlers({
+  db,
+  catalog,
+}: Pick<Deps, 'db' | 'catalog'>): RouteHandlers<typeof noteRoutes> {
   return {
-    async listNotes({ identity, query }) {
+    async listNotes({ identity, query, requestId }) {
       const { rows, total } = await repo.listNotes(db, identity.id, query);
-      return { items: rows.map(repo.toNote), total, page: query.page, limit: query.limit };
+      const items = rows.map(repo.toNote);
+      const paged = { total, page: query.page, limit: query.limit };
+      if (query.productId !== undefined) return { items, ...paged };
+      // Every note: each names its product, looked up once for the page (a product no longer listed: null).
+      const products = await catalog.lookup([...new Set(rows.map((row) => row.product_id))], requestId);
+      return {
+        items: items.map((note) => {
+          const product = products.get(note.productId);
+          return {
+            ...note,
+            product:
+              product && (product.isPublished || identity.role === 'admin')
+                ? { title: product.title, slug: product.slug, productId: product.productId }
+                : null,
+          };
+        }),
+        ...paged,
+      };
     },
     async createNote({ identity, body }): Promise<Note> {
       const row = await repo.insertNote(db, identity.id, {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOTE_BODY_MAX, NOTES_MAX, noteSchema, type Identity, type Note } from '@catalyst/contracts';
 import { newObjectId } from '@catalyst/service-kit';
 import { internalHeaders, testUsers } from '@catalyst/service-kit/testing';
-import { createTestContext, ids, otherSubscriber } from '../test-support';
+import { createTestContext, ids, otherSubscriber, products } from '../test-support';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 beforeAll(async () => {
@@ -11,6 +11,8 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 beforeEach(async () => {
   await ctx.db.deleteFrom('notes').execute();
+  ctx.catalog.clear();
+  for (const product of products) ctx.catalog.set(product._id, product);
 });
 
 const sub = testUsers.subscriber;
