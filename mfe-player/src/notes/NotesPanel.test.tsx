@@ -54,6 +54,8 @@ const times = async () =>
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  localStorage.clear();
+  window.dispatchEvent(new Event('online'));
 });
 
 describe('NotesPanel', () => {
@@ -164,5 +166,39 @@ describe('NotesPanel', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete note at 0:30' }));
     await waitFor(async () => expect(await times()).toEqual(['0:09']));
+  });
+
+  it('keeps a note taken offline on this device and sends it once when the connection returns', async () => {
+    const stored: Note[] = [];
+    const fake = fakeApi()
+      .on(noteRoutes.listNotes, page([]))
+      .on(noteRoutes.createNote, ({ body }) => {
+        const note = noteOf('6', body.seconds, body.body ?? '', '<p><em>offline</em> idea</p>');
+        stored.push(note);
+        return note;
+      });
+    renderPanel(42);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add note' }));
+    fake.offline();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note at 0:42' }), {
+      target: { value: '_offline_ idea' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const list = await noteList();
+    expect(await within(list).findByText('Kept on this device: sent when you are back online')).toBeDefined();
+    expect(within(list).getByText('_offline_ idea')).toBeDefined();
+    expect(stored).toHaveLength(0);
+
+    fake.offline(false);
+    window.dispatchEvent(new Event('online'));
+    expect(await within(list).findByText('offline')).toBeDefined();
+    expect(within(list).getByText('offline').tagName).toBe('EM');
+    expect(within(list).queryByText('Kept on this device: sent when you are back online')).toBeNull();
+    expect(await times()).toEqual(['0:42']);
+    const sent = fake.callsTo(noteRoutes.createNote).map((c) => c.body.id);
+    expect(new Set(sent).size).toBe(1);
+    expect(stored).toHaveLength(1);
+    expect(localStorage.getItem('catalyst.pendingNotes')).toBe('[]');
   });
 });

@@ -4,7 +4,7 @@ import type { Note } from '@catalyst/contracts';
 import { Button } from '@catalyst/web-kit';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import type { VideoPlayerHandle } from '../player/VideoPlayer';
-import { newNoteId, type LessonNotes } from './useNotes';
+import { newNoteId, type LessonNotes, type ListedNote } from './useNotes';
 import styles from './NotesPanel.module.css';
 
 /** A key typed into a field is the field's: `N` adds a note only when the focus is elsewhere. */
@@ -85,6 +85,13 @@ function NoteForm({
       </div>
     </form>
   );
+}
+
+/** A note's text: the server's sanitised HTML, its Markdown as written while kept on this device, or Bookmark. */
+function NoteText({ note }: { note: ListedNote }) {
+  if (note.body.trim() === '') return <p className={styles.bookmark}>Bookmark</p>;
+  if (note.pending) return <p className={styles.plain}>{note.body}</p>;
+  return <SafeHtml html={note.bodyHtml} source="ugc" className={styles.markdown} />;
 }
 
 /**
@@ -208,32 +215,32 @@ export function NotesPanel({
                   />
                 ) : (
                   <div className={styles.body}>
-                    {note.body.trim() === '' ? (
-                      <p className={styles.bookmark}>Bookmark</p>
+                    <NoteText note={note} />
+                    {note.pending ? (
+                      <p className={styles.pending}>Kept on this device: sent when you are back online</p>
                     ) : (
-                      <SafeHtml html={note.bodyHtml} source="ugc" className={styles.markdown} />
+                      <div className={styles.actions}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => {
+                            setDraft(null);
+                            setEditing(note.id);
+                          }}
+                          aria-label={`Edit note at ${noteTime(note.seconds)}`}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => void remove(note)}
+                          aria-label={`Delete note at ${noteTime(note.seconds)}`}
+                        >
+                          Delete
+                        </Button>
+                      </div>
                     )}
-                    <div className={styles.actions}>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => {
-                          setDraft(null);
-                          setEditing(note.id);
-                        }}
-                        aria-label={`Edit note at ${noteTime(note.seconds)}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        onClick={() => void remove(note)}
-                        aria-label={`Delete note at ${noteTime(note.seconds)}`}
-                      >
-                        Delete
-                      </Button>
-                    </div>
                   </div>
                 )}
               </li>

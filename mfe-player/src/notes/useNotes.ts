@@ -1,6 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Note } from '@catalyst/contracts';
-import { api, useApiData } from '@catalyst/web-kit';
+import { api, isApiRequestError, useApiData, useConnection, useSession } from '@catalyst/web-kit';
+import { dropPending, keepPending, provisional, readPending } from './pendingNotes';
+
+/** The server could not be reached (no connection): the call's status is 0. */
+const notReached = (error: unknown) => isApiRequestError(error) && error.status === 0;
 
 /** A new note's id, chosen here: sent again (a lost answer, a retry) it is stored once. */
 export function newNoteId(): string {
@@ -8,47 +12,103 @@ export function newNoteId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** A listed note; `pending` while it waits on this device for the connection. */
+export type ListedNote = Note & { pending?: true };
+
 /** What a lesson's (or a video's) notes offer the page: the list in time order and the writes. */
 export interface LessonNotes {
   /** In time order; undefined while the first read is on its way (or when it failed). */
-  items: readonly Note[] | undefined;
+  items: readonly ListedNote[] | undefined;
   error: Error | null;
   reload: () => void;
-  /** `id` is the draft's (newNoteId): Save pressed again after a failure stores the note once. */
-  add: (id: string, seconds: number, body: string) => Promise<Note>;
+  /**
+   * `id` is the draft's (newNoteId): Save pressed again after a failure stores the note once. Offline, the note
+   * is kept on this device and sent when the connection returns.
+   */
+  add: (id: string, seconds: number, body: string) => Promise<ListedNote>;
   edit: (id: string, body: string) => Promise<Note>;
   remove: (id: string) => Promise<void>;
 }
 
-const inTimeOrder = (notes: Note[]) =>
+const inTimeOrder = (notes: ListedNote[]) =>
   notes.sort((a, b) => a.seconds - b.seconds || a.createdAt.localeCompare(b.createdAt));
 
 /** The caller's notes on a product (and lesson); `enabled` false reads nothing (visitors, locked lessons). */
 export function useNotes(productId: string, lessonId: string | null, enabled: boolean): LessonNotes {
   const key = `${productId}:${lessonId ?? ''}`;
+  const owner = useSession().user?._id ?? '';
+  const { offline } = useConnection();
   const read = useApiData(
     api.note.listNotes,
     enabled ? { query: { productId, ...(lessonId ? { lessonId } : {}), limit: 500 } } : null,
   );
   // The writes since the read, kept for the lesson they were made in.
-  const [local, setLocal] = useState<{ key: string; items: Note[] } | null>(null);
-  const items = local?.key === key ? local.items : read.data?.items;
-  const change = (next: (items: Note[]) => Note[]) =>
+  const [local, setLocal] = useState<{ key: string; items: ListedNote[] } | null>(null);
+  // Notes kept on this device for this lesson (listed until the server has them).
+  const [kept, setKept] = useState(() => readPending(owner));
+  const mine = kept.filter((n) => n.productId === productId && n.lessonId === lessonId);
+  const base = local?.key === key ? local.items : read.data?.items;
+  const items = base
+    ? inTimeOrder([...base, ...mine.filter((p) => !base.some((n) => n.id === p.id)).map(provisional)])
+    : undefined;
+  const change = (next: (items: ListedNote[]) => ListedNote[]) =>
     setLocal((current) => ({
       key,
       items: inTimeOrder(next([...(current?.key === key ? current.items : (read.data?.items ?? []))])),
     }));
+
+  // The connection is back: the notes kept on this device are sent (the same ids: stored once).
+  useEffect(() => {
+    if (!enabled || offline) return;
+    const waiting = readPending(owner);
+    if (waiting.length === 0) return;
+    let stopped = false;
+    void (async () => {
+      for (const note of waiting) {
+        if (stopped) return;
+        try {
+          const stored = await api.note.createNote({
+            body: {
+              id: note.id,
+              productId: note.productId,
+              lessonId: note.lessonId,
+              seconds: note.seconds,
+              body: note.body,
+            },
+          });
+          dropPending(note.id);
+          setKept(readPending(owner));
+          if (`${stored.productId}:${stored.lessonId ?? ''}` === key)
+            change((all) => [...all.filter((n) => n.id !== stored.id), stored]);
+        } catch (error) {
+          // still unreachable: the rest wait for the next return; a refusal keeps the note here, unsent
+          if (notReached(error)) return;
+        }
+      }
+    })();
+    return () => {
+      stopped = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sent once per return of the connection
+  }, [enabled, offline, owner]);
 
   return {
     items,
     error: read.error,
     reload: read.reload,
     async add(id, seconds, body) {
-      const note = await api.note.createNote({
-        body: { id, productId, lessonId, seconds: Math.floor(seconds), body },
-      });
-      change((all) => [...all.filter((n) => n.id !== note.id), note]);
-      return note;
+      const draft = { id, productId, lessonId, seconds: Math.floor(seconds), body };
+      try {
+        const note = await api.note.createNote({ body: draft });
+        change((all) => [...all.filter((n) => n.id !== note.id), note]);
+        return note;
+      } catch (error) {
+        if (!notReached(error)) throw error;
+        const pending = { ...draft, owner, createdAt: new Date().toISOString() };
+        keepPending(pending);
+        setKept(readPending(owner));
+        return provisional(pending);
+      }
     },
     async edit(id, body) {
       const note = await api.note.updateNote({ params: { id }, body: { body } });
