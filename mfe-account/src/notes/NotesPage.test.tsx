@@ -99,12 +99,13 @@ describe('NotesPage', () => {
   it('exports every note as one Markdown file, a heading per course', async () => {
     fakeApi().on(noteRoutes.listNotes, { items: NOTES, total: 3, page: 1, limit: 500 });
     const files: Blob[] = [];
+    // jsdom has no object URLs: a URL whose createObjectURL keeps the file handed to it
     vi.stubGlobal(
       'URL',
-      Object.assign(URL, {
-        createObjectURL: (b: Blob) => (files.push(b), 'blob:x'),
-        revokeObjectURL: () => {},
-      }),
+      class extends URL {
+        static override createObjectURL = (blob: Blob) => (files.push(blob), 'blob:notes');
+        static override revokeObjectURL = () => undefined;
+      },
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderPage();

@@ -14,6 +14,7 @@ import {
   useDocumentTitle,
 } from '@catalyst/web-kit';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
+import { downloadFile } from '../profile/dataExport';
 import { notePlace, notesMarkdown, productTitleOf } from './notesMarkdown';
 import styles from './NotesPage.module.css';
 
@@ -27,18 +28,6 @@ async function allNotes(q: string): Promise<NoteListItem[]> {
     notes.push(...answer.items);
     if (notes.length >= answer.total || answer.items.length === 0) return notes;
   }
-}
-
-/** Hands the browser a file to save. */
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }
 
 /** /learning/notes: every note and bookmark the learner keeps, across courses, newest first; search and export. */
@@ -58,7 +47,11 @@ export default function NotesPage() {
     setExporting(true);
     setProblem('');
     try {
-      download(notesMarkdown(await allNotes(q), window.location.origin), 'catalyst-notes.md');
+      downloadFile(
+        notesMarkdown(await allNotes(q), window.location.origin),
+        'text/markdown;charset=utf-8',
+        'catalyst-notes.md',
+      );
     } catch (error) {
       setProblem(`We couldn't export your notes: ${(error as Error).message}`);
     } finally {

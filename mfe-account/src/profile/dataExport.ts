@@ -47,7 +47,12 @@ export const exportFileName = (now = new Date()) => `catalyst-data-${now.toISOSt
 
 /** Hands the document to the browser as a download. */
 export function downloadJson(data: unknown, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  downloadFile(JSON.stringify(data, null, 2), 'application/json', fileName);
+}
+
+/** Hands a text file of this type to the browser as a download (the notes' Markdown export too). */
+export function downloadFile(text: string, type: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
