@@ -22,7 +22,8 @@ import type { Database } from '../db/schema';
 
 // All of search's SQL: the documents, their triggers and the query builder are the migration
 // 2026-12-05T09-20-00_search_index (SQL functions search_tsquery, search_marks, search_rebuild),
-// 2026-12-05T10-00-00_search_index_lean (a lesson's snippet is cut from the lesson: search_lesson_text) and
+// 2026-12-05T10-00-00_search_index_lean (a lesson's snippet is cut from the lesson: search_lesson_text, which the
+// page's rows read written out, below) and
 // 2026-12-05T12-00-00_search_lessons_in_place (lessons read through an expression index: search_lesson_candidates).
 
 type Db = Kysely<Database>;
@@ -217,10 +218,16 @@ export async function searchCatalogue(
     page_rows as (
       select h.position, h.kind, h.entity_id, h.lesson_id, h.lesson_title, t.title, t.slug, h.type,
         search_marks(t.title, ${ts}, true) as title_marks,
-        search_marks(case when h.kind = 'lesson' then search_lesson_text(h.lesson_id, h.captions_path)
-          else search_entity_text(h.kind, h.entity_id, h.captions_path) end, ${ts}, false) as snippet,
+        -- What search_lesson_text and search_entity_text give, read from the rows joined here: a call of either
+        -- per row (each planned and run on its own) cost more than highlighting the text; keep them in step.
+        -- The row read past the page only says whether there is a next page: it gets no snippet nor second.
+        case when h.position <= ${offset + limit} then search_marks(case h.kind
+          when 'lesson' then concat_ws(' … ', nullif(search_plain_text(l.body), ''), said.text)
+          when 'product' then concat_ws(' … ', nullif(p.description, ''), said.text)
+          else coalesce(gc.description, gr.description) end, ${ts}, false) end as snippet,
         (select s.start_seconds from search_captions s
-          where s.captions_path = h.captions_path and to_tsvector('catalyst_search', s.text) @@ ${ts}
+          where h.position <= ${offset + limit} and s.captions_path = h.captions_path
+            and to_tsvector('catalyst_search', s.text) @@ ${ts}
           order by s.start_seconds limit 1) as at_seconds,
         p.product_id, p.thumbnail, p.difficulty, p.duration, h.free,
         c.id as category_id, c.name as category_name, cr.id as creator_id, cr.name as creator_name
@@ -230,6 +237,10 @@ export async function searchCatalogue(
       left join creators cr on cr.id = p.creator_id
       left join categories gc on h.kind = 'category' and gc.id = h.entity_id
       left join creators gr on h.kind = 'creator' and gr.id = h.entity_id
+      left join course_lessons l on h.kind = 'lesson' and l.id = h.lesson_id
+      -- The words said in the result's video, cue after cue.
+      left join lateral (select string_agg(s.text, ' ' order by s.start_seconds) as text from search_captions s
+        where s.captions_path = h.captions_path and h.position <= ${offset + limit}) said on true
       cross join lateral (
         select coalesce(p.title, gc.name, gr.name) as title, coalesce(p.slug, gc.slug, gr.slug) as slug
       ) t

@@ -317,6 +317,11 @@ describe('GET /search', () => {
     expect(second.body.data.nextCursor).toBeNull();
     const seen = new Set([...first.body.data.items, ...second.body.data.items].map((hit) => hit._id));
     expect(seen.size).toBe(23);
+    // Every result of either page shows its snippet (only the row read past a page to find the next goes without).
+    const snippets = [...first.body.data.items, ...second.body.data.items].map((hit: SearchHit) =>
+      hit.snippet.map((s) => s.text).join(''),
+    );
+    expect(snippets).toEqual(Array.from({ length: 23 }, () => 'Practice'));
   });
 
   it('keeps the index in step with edits in the same transaction', async () => {
