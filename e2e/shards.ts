@@ -27,6 +27,7 @@ export const SPEC_SECONDS: Record<string, number> = {
   'certificates.spec.ts': 22.8,
   'admin.spec.ts': 22,
   'billing.spec.ts': 13.8,
+  'notes.spec.ts': 12,
   'search.spec.ts': 5.4,
   'api-docs.spec.ts': 4.2,
 };

@@ -28,6 +28,8 @@ describe("the remotes' pages, as their releases publish them", () => {
     for (const route of remoteRoutes()) expect(routerPath(route.path)).toBe(route.path);
     expect(remoteRoutes().map(routePattern)).toEqual([
       'browse/premium/product/*',
+      'account/billing',
+      'learning/notes',
       'reset-password',
       'certificates/*',
       'subscription/*',
@@ -41,6 +43,7 @@ describe("the remotes' pages, as their releases publish them", () => {
       'search',
       'admin/*',
       'saved',
+      'gift/*',
     ]);
     expect(remoteForPath('/browse/premium/product/p1')).toMatchObject({ remote: 'player' });
     expect(remoteForPath('/browse/category/design')).toMatchObject({ remote: 'catalog' });
