@@ -113,8 +113,9 @@ export function LessonView({
   const error = read.isLoading ? null : read.error;
   const refused = isApiRequestError(error) && (error.status === 401 || error.status === 403);
   const locked = !open || refused;
-  // A learner whose progress is kept keeps notes on a video lesson too (private, pinned to a second).
-  const notesShown = !!progress && !locked && !error && data?.kind === 'video' && !!(videoUrl || stream);
+  // A learner whose progress is kept keeps notes on a video lesson too (private, pinned to a second). The outline
+  // names the kind, so the panel is in place while the lesson loads (what is below it does not move down later).
+  const notesShown = !!progress && !locked && !error && (data ? data.kind : lesson.kind) === 'video';
   const notes = useNotes(course.productId, lesson.id, notesShown);
 
   useEffect(() => {

@@ -94,6 +94,8 @@ function NoteText({ note }: { note: ListedNote }) {
   return <SafeHtml html={note.bodyHtml} source="ugc" className={styles.markdown} />;
 }
 
+const NO_NOTES = 'No notes yet. Press N or Add note to keep one at this second.';
+
 /**
  * The Notes tab beside the video: the lesson's notes with their time (click one to jump there), the note
  * form (Add note, or `N` when the focus is not in a field: a note at the current second), edit and delete.
@@ -187,8 +189,12 @@ export function NotesPanel({
             {failure}
           </p>
         ) : null}
-        {items && items.length === 0 && !draft ? (
-          <p className={styles.empty}>No notes yet. Press N or Add note to keep one at this second.</p>
+        {items && items.length === 0 && !draft ? <p className={styles.empty}>{NO_NOTES}</p> : null}
+        {/* While the notes load, the empty list's room is kept, so nothing below the panel moves when they come. */}
+        {!items && !notes.error && !draft ? (
+          <p className={`${styles.empty} ${styles.standIn}`} aria-hidden="true">
+            {NO_NOTES}
+          </p>
         ) : null}
         {items && items.length > 0 ? (
           <ol className={styles.list} aria-label="Your notes">
