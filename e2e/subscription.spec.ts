@@ -268,7 +268,7 @@ test('after subscribing with the test card the profile shows the plan, Manage bi
     }),
   );
   await page.goto('/profile');
-  await expect(plan.getByText('Premium', { exact: true })).toBeVisible();
+  await expect(plan.getByText('Premium Monthly', { exact: true })).toBeVisible();
   await expect(plan.getByText('Active', { exact: true })).toBeVisible();
   await expect(plan.getByText('Renews', { exact: true })).toBeVisible();
   await expect(plan.getByText(/Failed to load invoices\./)).toBeVisible();
@@ -345,4 +345,49 @@ test('a learner arrives with a shared code, sees the annual price it gives and c
   await page.goto('/subscription');
   await expect(page.getByRole('heading', { name: "You're All Set!" })).toBeVisible();
   await expect(page.getByText('Current plan: Premium Annual')).toBeVisible();
+});
+
+test('a learner starts the free trial with a card, cancels it, keeps Premium to its end and pays nothing', async ({
+  page,
+}) => {
+  const learner = await newLearner(page, 'trial');
+  await page.goto('/subscription');
+  await expect(page.getByText(/^7-day free trial: nothing is charged until /)).toBeVisible();
+  await page.getByRole('button', { name: 'Start 7-day free trial' }).click();
+  await expect(page.getByText('7-day free trial: $0.00 due today.')).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Subscribe|^Start/ }).click();
+  await expect(page.getByRole('heading', { name: 'Subscription Activated Successfully' })).toBeVisible();
+
+  // The trial opens Premium at once, and the plans page says until when nothing is charged.
+  await page.goto('/subscription');
+  await expect(page.getByText(/^Free trial until \w+ \d{1,2}, \d{4}$/)).toBeVisible();
+  const category = await firstCategory(page);
+  const premium = await page.request.get(`/api/v1/content/premium/categories/${category.slug}`, {
+    headers: { authorization: `Bearer ${learner.token}` },
+  });
+  expect(premium.status()).toBe(200);
+
+  // Cancelled during the trial: Premium stays to the trial's end, and no card is ever charged.
+  await page.goto('/subscription');
+  await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel' }).click();
+  await expect(
+    page.getByText(/^Your free trial ends on \w+ \d{1,2}, \d{4}\. Nothing will be charged\.$/),
+  ).toBeVisible();
+  const status = await page.request.get('/api/v1/subscription/status', {
+    headers: { authorization: `Bearer ${learner.token}` },
+  });
+  expect(((await status.json()) as { data: unknown }).data).toMatchObject({
+    hasSubscription: true,
+    status: 'trialing',
+    cancelAtPeriodEnd: true,
+  });
+  const invoices = await page.request.get('/api/v1/subscription/invoices', {
+    headers: { authorization: `Bearer ${learner.token}` },
+  });
+  const paid = ((await invoices.json()) as { data: Array<{ amount: number }> }).data;
+  expect(paid.reduce((sum, invoice) => sum + invoice.amount, 0)).toBe(0);
 });
