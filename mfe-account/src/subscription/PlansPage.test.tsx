@@ -113,8 +113,11 @@ describe('PlansPage', () => {
     await waitFor(() =>
       expect(lines()).toEqual(['Current plan: Premium', 'Your subscription will end on March 15, 2030.']),
     );
-    expect(screen.getByRole('status').textContent).toBe(
-      'Your subscription will end at the end of the billing period.',
+    // the answer's message is shown once the page has it (it can come after the new period text)
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Your subscription will end at the end of the billing period.',
+      ),
     );
     // the heading says the plan is ending, not "You're All Set!"
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Your Premium ends on March 15, 2030');
