@@ -15,6 +15,7 @@ export * from './quiz';
 export * from './certificates';
 export * from './saved';
 export * from './notes';
+export * from './paths';
 export * from './recommendations';
 export * from './community';
 export * from './reviews';

@@ -4,6 +4,7 @@ import { mountCreators } from './creators/creators.routes';
 import { mountCurriculum } from './curriculum/curriculum.routes';
 import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
+import { mountPaths } from './paths/paths.routes';
 import { mountProducts } from './products/products.routes';
 import { mountRecommendations } from './recommendations/recommendations.routes';
 import { mountReviews } from './reviews/reviews.routes';
@@ -32,6 +33,7 @@ export function createApp(deps: Deps) {
   mountCreators(app, deps);
   mountProducts(app, deps);
   mountCurriculum(app, deps);
+  mountPaths(app, deps);
   mountReviews(app, deps);
   mountSaved(app, deps);
   mountRecommendations(app, deps);

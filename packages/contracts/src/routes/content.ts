@@ -68,6 +68,7 @@ import {
   searchSuggestionsSchema,
   suggestQuerySchema,
 } from '../search';
+import { PATH_MESSAGES, pathIdParamSchema, pathInputSchema, pathSchema, pathSummarySchema } from '../paths';
 import { defineRoutes } from './define';
 
 const service = 'content';
@@ -632,6 +633,80 @@ export const reviewRoutes = defineRoutes({
   },
 });
 
+/**
+ * Learning paths (issue 57): published paths under Browse → Paths, the same answer for everyone; the admin's
+ * list and form (`/admin/paths`).
+ */
+export const pathRoutes = defineRoutes({
+  list: {
+    method: 'GET',
+    path: '/content/paths',
+    service,
+    access: 'public',
+    cache: 'shared',
+    summary: 'Published learning paths, newest first',
+    response: z.array(pathSummarySchema),
+  },
+  get: {
+    method: 'GET',
+    path: '/content/paths/:idOrSlug',
+    service,
+    access: 'public',
+    cache: 'shared',
+    summary: 'A published learning path (id or slug) with its published items in order',
+    params: idOrSlug,
+    response: pathSchema,
+  },
+  adminList: {
+    method: 'GET',
+    path: '/admin/paths',
+    service,
+    access: 'admin',
+    summary: 'Every learning path, drafts too, newest first',
+    response: z.array(pathSummarySchema),
+  },
+  adminGet: {
+    method: 'GET',
+    path: '/admin/paths/:id',
+    service,
+    access: 'admin',
+    summary: 'One learning path with every item, drafts included',
+    params: pathIdParamSchema,
+    response: pathSchema,
+  },
+  create: {
+    refuses: { 409: PATH_MESSAGES.slugTaken },
+    method: 'POST',
+    path: '/admin/paths',
+    service,
+    access: 'admin',
+    status: 201,
+    summary: 'Create a learning path (400 for a product that does not exist)',
+    body: pathInputSchema,
+    response: pathSchema,
+  },
+  replace: {
+    refuses: { 409: PATH_MESSAGES.slugTaken },
+    method: 'PUT',
+    path: '/admin/paths/:id',
+    service,
+    access: 'admin',
+    summary: 'Replace a learning path: its fields and its items in order',
+    params: pathIdParamSchema,
+    body: pathInputSchema,
+    response: pathSchema,
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/admin/paths/:id',
+    service,
+    access: 'admin',
+    summary: 'Delete a learning path (certificates already earned stay)',
+    params: pathIdParamSchema,
+    response: deleted,
+  },
+});
+
 /** The admin dashboard's figures. */
 export const statsRoutes = defineRoutes({
   get: {
@@ -709,6 +784,16 @@ export const contentInternalRoutes = defineRoutes({
       "A deleted account's data in content goes with it (its saved list, its reviews and helpful votes; how many saved items and reviews)",
     params: z.object({ userId: objectIdSchema }),
     response: z.object({ deleted: z.number().int() }),
+  },
+  path: {
+    method: 'GET',
+    path: '/internal/paths/:idOrSlug',
+    service,
+    access: 'internal',
+    summary:
+      'A learning path with its published items in order (drafts too: progress asks for followed paths)',
+    params: idOrSlug,
+    response: pathSchema,
   },
   categoryProducts: {
     method: 'GET',

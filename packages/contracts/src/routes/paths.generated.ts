@@ -74,6 +74,15 @@ export const ROUTE_PATHS = {
     adminGet: '/admin/products/:id/curriculum',
     replace: '/admin/products/:id/curriculum',
   },
+  path: {
+    list: '/content/paths',
+    get: '/content/paths/:idOrSlug',
+    adminList: '/admin/paths',
+    adminGet: '/admin/paths/:id',
+    create: '/admin/paths',
+    replace: '/admin/paths/:id',
+    remove: '/admin/paths/:id',
+  },
   review: {
     list: '/content/products/:idOrSlug/reviews',
     mine: '/content/products/:idOrSlug/reviews/mine',
@@ -111,6 +120,7 @@ export const ROUTE_PATHS = {
     certificateFacts: '/internal/products/:idOrSlug/certificate-facts',
     courseLessons: '/internal/products/:idOrSlug/lessons',
     deleteUserData: '/internal/users/:userId',
+    path: '/internal/paths/:idOrSlug',
     categoryProducts: '/internal/categories/:idOrSlug/products',
   },
   progress: {

@@ -3,6 +3,7 @@ import type { CategoryTable } from './tables/category';
 import type { CreatorTable } from './tables/creator';
 import type { CourseLessonTable } from './tables/course-lesson';
 import type { CourseSectionTable } from './tables/course-section';
+import type { LearningPathItemTable, LearningPathTable } from './tables/learning-path';
 import type { LessonResourceTable } from './tables/lesson-resource';
 import type { ProductTable } from './tables/product';
 import type {
@@ -25,4 +26,6 @@ export interface Database {
   review_reports: ReviewReportTable;
   review_moderation_log: ReviewModerationLogTable;
   saved_products: SavedProductTable;
+  learning_paths: LearningPathTable;
+  learning_path_items: LearningPathItemTable;
 }

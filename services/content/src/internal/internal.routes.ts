@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { COURSE_MESSAGES, QUIZ_MESSAGES, contentInternalRoutes } from '@catalyst/contracts';
+import { COURSE_MESSAGES, PATH_MESSAGES, QUIZ_MESSAGES, contentInternalRoutes } from '@catalyst/contracts';
 import { conflict, mountRoutes, notFound, type AppEnv } from '@catalyst/service-kit';
 import { requireCategory } from '../categories/categories.handlers';
 import {
@@ -16,6 +16,7 @@ import {
   listCategorySummaries,
   toSummary,
 } from '../products/products.repository';
+import { findPath } from '../paths/paths.repository';
 import { deleteReviewsOfAuthor } from '../reviews/reviews.repository';
 import { deleteSavedOfUser } from '../saved/saved.repository';
 
@@ -31,6 +32,13 @@ export function mountInternal(app: Hono<AppEnv>, deps: Deps) {
       return toSummary(product);
     },
     lookupProducts: ({ body }) => findSummaries(deps.db, [...new Set(body.ids)]),
+    /** A path, drafts too (a followed path may be unpublished later), with its listed items: what counts for progress. */
+    async path({ params }) {
+      const path = await findPath(deps.db, params.idOrSlug, { admin: true });
+      if (!path) throw notFound(PATH_MESSAGES.notFound);
+      const items = path.items.filter((item) => item.isPublished);
+      return { ...path, items, itemCount: items.length };
+    },
     /** Auth deletes an account only once this answered: nothing of the person stays here. */
     deleteUserData: async ({ params }) => ({
       deleted:

@@ -15,6 +15,7 @@ import * as searchIndexLean from './2026-12-05T10-00-00_search_index_lean';
 import * as searchLessonsInPlace from './2026-12-05T12-00-00_search_lessons_in_place';
 import * as searchChangesNotify from './2026-12-05T12-40-00_search_changes_notify';
 import * as searchDocumentsNarrow from './2026-12-05T13-00-00_search_documents_narrow';
+import * as learningPaths from './2026-12-05T15-10-00_learning_paths';
 
 /** Every migration of the content schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T12-00-00_search_lessons_in_place': searchLessonsInPlace,
   '2026-12-05T12-40-00_search_changes_notify': searchChangesNotify,
   '2026-12-05T13-00-00_search_documents_narrow': searchDocumentsNarrow,
+  '2026-12-05T15-10-00_learning_paths': learningPaths,
 };
