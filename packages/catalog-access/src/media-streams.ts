@@ -74,6 +74,8 @@ export function createMediaStreams({
         url: file('master.m3u8'),
         posterUrl: asset.hasPoster ? file('poster.jpg') : null,
         storyboardUrl: asset.hasStoryboard ? file('storyboard.vtt') : null,
+        // an admin's captions for the video (a lesson's transcript reads them too)
+        captionsUrl: asset.hasCaptions ? file('captions.vtt') : null,
         renditions: asset.renditions,
         durationSeconds: asset.durationSeconds,
       };

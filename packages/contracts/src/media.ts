@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectIdSchema, pageSchema, pagingQuerySchema } from './api';
 import { IMAGE_FILE_EXTENSIONS } from './images';
+import { CAPTIONS_MAX_CHARS } from './captions';
 
 export * from './images';
 
@@ -29,6 +30,8 @@ export const MEDIA_MESSAGES = {
   reprocessFailed: 'Processing again failed; the video still plays as it was:',
   streamRefused: 'This stream link is invalid or has expired',
   notFound: 'Media asset not found',
+  captionsNotVideo: 'Captions can only be added to a video',
+  captionsNone: 'This video has no captions',
 } as const;
 
 export const renditionSchema = z.object({ height: z.number().int(), bandwidth: z.number().int() });
@@ -73,6 +76,8 @@ export const mediaAssetSchema = z.object({
   streamUrl: z.string().nullable(),
   /** The WebVTT storyboard of seek thumbnails (with a stream token). */
   storyboardUrl: z.string().nullable(),
+  /** The captions an admin uploaded (WebVTT, with a stream token); null when it has none. */
+  captionsUrl: z.string().nullable().optional(),
   renditions: z.array(renditionSchema),
   images: z.array(imageVariantSchema),
   createdAt: z.string(),
@@ -102,6 +107,8 @@ export const productStreamSchema = z.object({
   storyboardUrl: z.string().nullable(),
   renditions: z.array(renditionSchema),
   durationSeconds: z.number().nullable(),
+  /** The captions an admin uploaded for the video (WebVTT, with the stream's token); none: null or absent. */
+  captionsUrl: z.string().nullable().optional(),
 });
 export type ProductStream = z.infer<typeof productStreamSchema>;
 
@@ -118,8 +125,25 @@ export const mediaAssetFactsSchema = z.object({
   renditions: z.array(renditionSchema),
   hasPoster: z.boolean(),
   hasStoryboard: z.boolean(),
+  /** An admin uploaded captions for the video (served as the stream's `captions.vtt`). */
+  hasCaptions: z.boolean().optional(),
 });
 export type MediaAssetFacts = z.infer<typeof mediaAssetFactsSchema>;
+
+/** An admin's captions for a video: the file's text (WebVTT, or SRT converted to WebVTT) and its name. */
+export const captionsUploadSchema = z.object({
+  fileName: z.string().trim().max(200).optional(),
+  text: z
+    .string()
+    .max(CAPTIONS_MAX_CHARS, `A captions file can be at most ${CAPTIONS_MAX_CHARS / 1_000_000} MB`),
+});
+export type CaptionsUpload = z.infer<typeof captionsUploadSchema>;
+/** What an upload kept: how many cues, and the address to read it back (with the admin's stream token). */
+export const captionsSavedSchema = z.object({
+  assetId: objectIdSchema,
+  cues: z.number().int(),
+  captionsUrl: z.string(),
+});
 
 /** A file of a stream: the master playlist, a rendition's playlist or segment, the poster, the storyboard. */
 export const streamFileSchema = z

@@ -116,4 +116,18 @@ describe('a product page plays its uploaded video as a stream once media has mad
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toContainEqual({ field: 'mediaAssetId', message: 'Video upload is invalid' });
   });
+
+  it("gives the address of the captions an admin uploaded for the video, with the stream's token", async () => {
+    const captioned = '00000000000000000000a005';
+    ctx.peers.state.assets.set(captioned, { ...facts(captioned, 'ready'), hasCaptions: true });
+    await useAsset(fx.sql, captioned);
+    const { stream } = await page(fx.sql);
+    const token = new URL(stream.url, 'http://gateway.test').searchParams.get('token')!;
+    expect(stream.captionsUrl).toBe(
+      `/api/v1/media/streams/${captioned}/captions.vtt?token=${encodeURIComponent(token)}`,
+    );
+    // a video without uploaded captions has none here (its lesson may still have the demo file beside its MP4)
+    await useAsset(fx.react, ready);
+    expect((await page(fx.react)).stream.captionsUrl).toBeNull();
+  });
 });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { objectIdSchema } from '../api';
 import {
   adminMediaListSchema,
+  captionsSavedSchema,
+  captionsUploadSchema,
   imageFileSchema,
   mediaAssetFactsSchema,
   mediaAssetSchema,
@@ -114,6 +116,20 @@ export const assetRoutes = defineRoutes({
       'Encode again every ready video an earlier ladder made (each keeps streaming until its new encode replaces it); answers how many were asked',
     response: z.object({ queued: z.number().int() }),
   },
+  putCaptions: {
+    // a 400 for a file that is not WebVTT or SRT names the wrong line ("Line 7: …")
+    refuses: { 409: 'The asset is not a video' },
+    maxBodyBytes: 3 * 1024 * 1024,
+    method: 'PUT',
+    path: '/media/assets/:id/captions',
+    service,
+    access: 'admin',
+    summary:
+      "Keep a video's captions (WebVTT, or SRT converted to WebVTT); they replace any before and play beside the video wherever it is a lesson",
+    params: asset,
+    body: captionsUploadSchema,
+    response: captionsSavedSchema,
+  },
   deleteAsset: {
     refuses: { 409: 'Products still use the asset (the message names them)' },
     method: 'DELETE',
@@ -142,7 +158,8 @@ export const streamRoutes = defineRoutes({
     path: '/media/streams/:id/:file',
     params: asset.extend({ file: streamFileSchema }),
     query: token,
-    summary: "A stream's master playlist, poster or storyboard (stream token in ?token=)",
+    summary:
+      "A stream's master playlist, poster, storyboard or captions (captions.vtt: an admin's upload; stream token in ?token=)",
   },
   renditionFile: {
     ...file,

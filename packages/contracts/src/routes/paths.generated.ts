@@ -233,6 +233,7 @@ export const ROUTE_PATHS = {
     retryAsset: '/media/assets/:id/retry',
     reprocessAsset: '/media/assets/:id/reprocess',
     reprocessOutdated: '/media/reprocess-outdated',
+    putCaptions: '/media/assets/:id/captions',
     deleteAsset: '/media/assets/:id',
   },
   stream: {

@@ -31,7 +31,7 @@ export interface ApiTables {
   plan: Pick<typeof planRoutes, 'offer' | 'previewChange' | 'change'>;
   adminPromotion: Pick<typeof adminPromotionRoutes, 'list' | 'create' | 'redemptions' | 'deactivate'>;
   upload: Pick<typeof uploadRoutes, 'createUpload' | 'uploadOffset' | 'appendUpload' | 'cancelUpload'>;
-  asset: Pick<typeof assetRoutes, 'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'reprocessOutdated' | 'deleteAsset'>;
+  asset: Pick<typeof assetRoutes, 'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'reprocessOutdated' | 'putCaptions' | 'deleteAsset'>;
   stream: Pick<typeof streamRoutes, 'streamFile' | 'renditionFile' | 'imageFile'>;
   download: Pick<typeof downloadRoutes, 'download'>;
   discussion: Pick<typeof discussionRoutes, 'listThreads' | 'createThread' | 'getThread' | 'listReplies' | 'createReply' | 'events' | 'ownPosts' | 'editPost' | 'deletePost' | 'upvote' | 'removeVote' | 'markAnswer' | 'unmarkAnswer' | 'report'>;
@@ -242,6 +242,7 @@ export const API_ROUTES = {
     retryAsset: ['POST', '/media/assets/:id/retry'],
     reprocessAsset: ['POST', '/media/assets/:id/reprocess'],
     reprocessOutdated: ['POST', '/media/reprocess-outdated'],
+    putCaptions: ['PUT', '/media/assets/:id/captions'],
     deleteAsset: ['DELETE', '/media/assets/:id'],
   },
   stream: {

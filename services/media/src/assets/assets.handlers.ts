@@ -12,7 +12,8 @@ import {
 } from '@catalyst/service-kit';
 import type { Context } from 'hono';
 import type { Deps } from '../deps';
-import { findAsset, listAssets, requestReprocess, toAsset } from './assets.repository';
+import { keepCaptions } from '../captions/captions';
+import { captionsFileUrl, findAsset, listAssets, requestReprocess, toAsset } from './assets.repository';
 
 type Handlers = RouteHandlers<typeof assetRoutes>;
 
@@ -103,6 +104,16 @@ export function createAssetHandlers(deps: Deps): Handlers {
               ? 'Every video is up to date'
               : `Processing ${ids.length} ${ids.length === 1 ? 'video' : 'videos'} again`,
         },
+      );
+    },
+
+    // An admin's captions for a video (its lessons show them and their transcript): SRT is kept as WebVTT.
+    async putCaptions({ params, body, identity }, c) {
+      const { cues } = await keepCaptions(db, deps.storage, params.id, body.text);
+      const token = grantFor(adminViewer(identity.id), c);
+      return reply(
+        { assetId: params.id, cues, captionsUrl: captionsFileUrl(params.id, token(params.id)) },
+        { message: `Captions saved: ${cues} ${cues === 1 ? 'cue' : 'cues'}` },
       );
     },
 

@@ -10,6 +10,7 @@ import {
   type MediaStatus,
 } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
+import { CAPTIONS_FILE } from '../captions/captions';
 import type { AssetsTable } from '../db/tables/assets';
 import { FIRST_LADDER, LADDER_VERSION } from '../processing/ffmpeg';
 
@@ -100,6 +101,7 @@ export function toAsset(row: AssetRow, token: string | null): MediaAsset {
     posterUrl: row.has_poster ? file('poster.jpg') : ready && row.kind === 'image' ? imageUrl(row) : null,
     streamUrl: row.kind === 'video' ? file('master.m3u8') : null,
     storyboardUrl: row.has_storyboard ? file('storyboard.vtt') : null,
+    captionsUrl: row.captions_key && token ? captionsFileUrl(row.id, token) : null,
     renditions: ready ? row.renditions : [],
     images: ready ? row.images.map((image) => ({ ...image, url: imageFileUrl(row.id, image) })) : [],
     createdAt: row.created_at.toISOString(),
@@ -126,4 +128,9 @@ export const toFacts = (row: AssetRow): MediaAssetFacts => ({
   renditions: row.status === 'ready' ? row.renditions : [],
   hasPoster: row.has_poster,
   hasStoryboard: row.has_storyboard,
+  hasCaptions: row.captions_key !== null,
 });
+
+/** A video's uploaded captions, read with a stream token (whatever the asset's status). */
+export const captionsFileUrl = (id: string, token: string) =>
+  routeUrl(streamRoutes.streamFile, { params: { id, file: CAPTIONS_FILE }, query: { token } });

@@ -13,6 +13,7 @@ import {
   type RouteHandlers,
 } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
+import { CAPTIONS_FILE, captionsKeyOf } from '../captions/captions';
 import { contentTypeOf, storedSource, type ByteRange, type ByteSource, type MediaStorage } from '../storage';
 
 type Handlers = RouteHandlers<typeof streamRoutes>;
@@ -100,6 +101,10 @@ export function createStreamServer({
     handlers: {
       async streamFile({ params: { id, file } }, c) {
         const token = requireToken(c, id);
+        // an admin's captions: as uploaded (no addresses in them), whatever the asset's status, and briefly
+        // kept (a new upload replaces them)
+        if (file === CAPTIONS_FILE)
+          return serveFile(c, await captionsKeyOf(db, id), file, 'private, max-age=60');
         const asset = await readyAsset(id);
         const key = `${asset.prefix}${file}`;
         return isText(file) ? serveText(c, key, file, token) : serveFile(c, key, file, privateUntil(token));

@@ -32,6 +32,8 @@ export interface AssetsTable {
   reprocess_requested_at: Date | null;
   /** The version of the encoding ladder that made a video's published files (`LADDER_VERSION`; null: the first). */
   ladder: number | null;
+  /** The store key of the captions an admin uploaded (WebVTT, `assets/<id>/captions/<upload>/captions.vtt`), or null. */
+  captions_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** Last sign of life of the run processing it. */
   heartbeat_at: Date | null;
   created_by: string | null;
