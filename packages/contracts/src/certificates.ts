@@ -17,6 +17,8 @@ const CODE = `[${CERTIFICATE_CODE_ALPHABET}]{${CERTIFICATE_CODE_LENGTH}}`;
 
 export const certificateSchema = z.object({
   code: z.string(),
+  /** A course's certificate, or a learning path's (then `productId`, `productSlug` and `courseTitle` are the path's). */
+  kind: z.enum(['course', 'path']).optional(),
   /** The learner's name as it was when the certificate was issued. */
   learnerName: z.string(),
   productId: objectIdSchema,

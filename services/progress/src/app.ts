@@ -6,6 +6,7 @@ import { mountInternal } from './internal/internal.routes';
 import { mountLearning } from './learning/learning.routes';
 import { mountLessons } from './lessons/lessons.routes';
 import { mountNotes } from './notes/notes.routes';
+import { mountPathProgress } from './paths/paths.routes';
 import { mountProgress } from './progress/progress.routes';
 import { mountQuizzes } from './quizzes/quizzes.routes';
 
@@ -22,6 +23,7 @@ export function createApp(deps: Deps) {
   mountQuizzes(app, deps);
   mountLearning(app, deps);
   mountNotes(app, deps);
+  mountPathProgress(app, deps);
   mountCertificates(app, deps);
   mountCredentials(app, deps);
   mountInternal(app, deps);

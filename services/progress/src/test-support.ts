@@ -7,6 +7,7 @@ import {
   type CertificateFacts,
   type CourseLessons,
   type Identity,
+  type LearningPath,
   type ProductSummary,
   type QuizKey,
 } from '@catalyst/contracts';
@@ -216,6 +217,8 @@ export async function createTestContext() {
     [...Object.values(testUsers), otherSubscriber].map((user) => [user.id, user.name]),
   );
   const peers = { authDown: false, contentFactsDown: false };
+  /** Learning paths as content would answer them (their published items in order), by id. */
+  const paths = new Map<string, LearningPath>();
 
   const content = (await createPeerStandIn())
     .answer(contentInternalRoutes.product, ({ params }) => {
@@ -244,6 +247,11 @@ export async function createTestContext() {
         creatorName: 'Cora Creator',
         durationSeconds: lessons.reduce((sum, l) => sum + (l.durationSeconds ?? 0), 0),
       };
+    })
+    .answer(contentInternalRoutes.path, ({ params }) => {
+      const path = paths.get(params.idOrSlug!);
+      if (!path) throw notFound('Path not found');
+      return path;
     })
     .answer(contentInternalRoutes.lookupProducts, ({ body }) =>
       (body.ids as string[]).flatMap((id) => catalog.get(id) ?? []),
@@ -308,6 +316,7 @@ export async function createTestContext() {
     quizKeys,
     names,
     peers,
+    paths,
     contentCalls: content.calls,
     authCalls: auth.calls,
     billingCalls: billing.calls,

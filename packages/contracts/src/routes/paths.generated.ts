@@ -155,6 +155,12 @@ export const ROUTE_PATHS = {
     updateNote: '/notes/:id',
     deleteNote: '/notes/:id',
   },
+  pathProgress: {
+    followed: '/content/progress/paths',
+    get: '/content/progress/paths/:pathId',
+    follow: '/content/progress/paths/:pathId/follow',
+    unfollow: '/content/progress/paths/:pathId/follow',
+  },
   certificate: {
     list: '/certificates',
     get: '/certificates/:code',

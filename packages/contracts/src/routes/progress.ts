@@ -42,6 +42,7 @@ import {
   noteSchema,
   noteUpdateBodySchema,
 } from '../notes';
+import { followedPathSchema, pathProgressSchema } from '../paths';
 import { defineRoutes } from './define';
 
 const product = z.object({ id: objectIdSchema });
@@ -450,5 +451,51 @@ export const progressInternalRoutes = defineRoutes({
     summary: "A deleted account's progress goes with it",
     params: z.object({ userId: objectIdSchema }),
     response: z.object({ deleted: z.number().int() }),
+  },
+});
+
+const pathParams = z.object({ pathId: objectIdSchema });
+
+/**
+ * Following a learning path (content owns the path): the caller's own standing only (the user id is the
+ * signed identity's, never the request's). A path certificate is issued when a followed path's every
+ * published item is finished.
+ */
+export const pathProgressRoutes = defineRoutes({
+  followed: {
+    method: 'GET',
+    path: '/content/progress/paths',
+    service,
+    access: 'user',
+    summary: 'The paths you follow, most recently followed first, each with its next item to take',
+    response: z.array(followedPathSchema),
+  },
+  get: {
+    method: 'GET',
+    path: '/content/progress/paths/:pathId',
+    service,
+    access: 'user',
+    summary:
+      "Your standing on a path: whether you follow it, each item's progress, the next item, the certificate",
+    params: pathParams,
+    response: pathProgressSchema,
+  },
+  follow: {
+    method: 'PUT',
+    path: '/content/progress/paths/:pathId/follow',
+    service,
+    access: 'user',
+    summary: 'Follow a published path (following it again changes nothing)',
+    params: pathParams,
+    response: pathProgressSchema,
+  },
+  unfollow: {
+    method: 'DELETE',
+    path: '/content/progress/paths/:pathId/follow',
+    service,
+    access: 'user',
+    summary: 'Stop following a path (a certificate already earned stays)',
+    params: pathParams,
+    response: pathProgressSchema,
   },
 });

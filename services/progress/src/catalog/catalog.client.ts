@@ -1,6 +1,8 @@
 import {
   certificateFactsSchema,
   contentInternalRoutes,
+  pathSchema,
+  type LearningPath,
   productSummarySchema,
   quizKeySchema,
   type CertificateFacts,
@@ -64,17 +66,37 @@ export function createCatalog({ content, cache }: { content: Peer; cache: Cache 
     }
   }
 
-  /** Content changed something (a curriculum may be among it): ask again for every course's lessons and quizzes. */
+  // A learning path with its listed items: the same short memo (a dashboard of followed paths asks once).
+  const paths = createAskMemo<LearningPath | null>();
+
+  async function askPath(idOrSlug: string, requestId?: string): Promise<LearningPath | null> {
+    try {
+      return pathSchema.parse(
+        await content.call(contentInternalRoutes.path, { params: { idOrSlug } }, { requestId }),
+      );
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  /** A learning path (drafts too) with its published items in order, or null when content does not know it. */
+  const path = (idOrSlug: string, requestId?: string): Promise<LearningPath | null> =>
+    paths.get(idOrSlug, () => askPath(idOrSlug, requestId));
+
+  /** Content changed something (a curriculum or a path may be among it): ask again for every course's lessons, quizzes and paths. */
   const forgetLessons = () => {
     catalog.forgetLessons();
     quizKeys.clear();
+    paths.clear();
   };
 
   const forget = async (id: string) => {
     quizKeys.clear();
+    paths.clear();
     await catalog.forget(id);
   };
 
-  return { ...catalog, categoryProducts, quizKey, certificateFacts, forgetLessons, forget };
+  return { ...catalog, categoryProducts, quizKey, certificateFacts, path, forgetLessons, forget };
 }
 export type Catalog = ReturnType<typeof createCatalog>;

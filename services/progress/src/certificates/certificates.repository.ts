@@ -18,6 +18,7 @@ export function toCertificate(row: CertificateRow, publicUrl: string): Certifica
   const site = publicUrl.replace(/\/+$/, '');
   return {
     code: row.code,
+    kind: row.kind,
     learnerName: row.learner_name,
     productId: row.product_id,
     productSlug: row.product_slug,

@@ -4,7 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { authInternalRoutes, CERTIFICATE_CODE_ALPHABET, CERTIFICATE_CODE_LENGTH } from '@catalyst/contracts';
 import { isUniqueViolation } from '@catalyst/service-kit';
-import type { CertificateRow } from '../db/tables/certificates';
+import type { LearningPath } from '@catalyst/contracts';
+import type { CertificateRow, NewCertificateRow } from '../db/tables/certificates';
+import { followedWithoutCertificate, isFollowing, progressOf } from '../paths/paths.repository';
 import type { Deps } from '../deps';
 import { keepCredential } from '../credentials/credentials.repository';
 import { findProgress } from '../progress/progress.repository';
@@ -44,34 +46,114 @@ export async function issueCertificateIfComplete(
   const course = await findProgress(db, userId, productId);
   if (!course?.completed) return null;
 
-  const [people, facts] = await Promise.all([
-    deps.auth.call(authInternalRoutes.lookupUsers, { body: { ids: [userId] } }, { requestId }),
+  const [learnerName, facts] = await Promise.all([
+    learnerNameOf(deps, userId, requestId),
     deps.catalog.certificateFacts(productId, requestId),
   ]);
-  const learner = people.find((person) => person.id === userId);
-  if (!learner) throw new Error(`no certificate for ${userId}: auth does not know the learner`);
   if (!facts) throw new Error(`no certificate of ${productId}: content does not know the course`);
 
   const row = {
     user_id: userId,
     product_id: productId,
-    learner_name: learner.name,
+    learner_name: learnerName,
     course_title: facts.title,
     creator_name: facts.creatorName,
     product_slug: facts.slug,
     hours: hoursOf(facts.durationSeconds),
     completed_at: course.completed_at ?? new Date(),
   };
+  return insertAndSign(deps, row);
+}
+
+/**
+ * Inserts the certificate under a fresh code (a new one on the rare collision) unless the learner holds one
+ * of the same course or path (the unique pair: concurrent calls insert one), then signs its credential.
+ */
+async function insertAndSign(deps: IssueDeps, row: Omit<NewCertificateRow, 'code'>): Promise<CertificateRow> {
+  const { user_id: userId, product_id: productId } = row;
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const inserted = await repo.insertCertificate(db, { ...row, code: newCertificateCode() });
-      if (inserted) deps.log.info({ userId, productId }, 'certificate issued');
+      const inserted = await repo.insertCertificate(deps.db, { ...row, code: newCertificateCode() });
+      if (inserted) deps.log.info({ userId, productId, kind: row.kind ?? 'course' }, 'certificate issued');
       break;
     } catch (error) {
       if (!isUniqueViolation(error, 'certificates_pkey') || attempt >= CODE_ATTEMPTS) throw error;
     }
   }
-  return ensureCredential(deps, (await repo.findCertificateOf(db, userId, productId))!);
+  return ensureCredential(deps, (await repo.findCertificateOf(deps.db, userId, productId))!);
+}
+
+/** The learner's name as auth knows it now (a certificate states it as it was when issued). */
+async function learnerNameOf(deps: IssueDeps, userId: string, requestId?: string): Promise<string> {
+  const people = await deps.auth.call(
+    authInternalRoutes.lookupUsers,
+    { body: { ids: [userId] } },
+    { requestId },
+  );
+  const learner = people.find((person) => person.id === userId);
+  if (!learner) throw new Error(`no certificate for ${userId}: auth does not know the learner`);
+  return learner.name;
+}
+
+/**
+ * The path certificate (achievement type LearningProgram): issued now when the learner follows the path and
+ * has finished every one of its published items (each item's own completion: a course's is derived from its
+ * lessons), once, like a course's. The path's title, slug and estimated hours as content states them, the
+ * site as its creator, completed when the last item was. Null while any item is unfinished.
+ */
+export async function issuePathCertificateIfComplete(
+  deps: IssueDeps,
+  userId: string,
+  path: LearningPath,
+  { requestId }: { requestId?: string } = {},
+): Promise<CertificateRow | null> {
+  const held = await repo.findCertificateOf(deps.db, userId, path._id);
+  if (held) return ensureCredential(deps, held);
+  if (path.items.length === 0 || !(await isFollowing(deps.db, userId, path._id))) return null;
+  const rows = await progressOf(
+    deps.db,
+    userId,
+    path.items.map((item) => item.productId),
+  );
+  if (rows.length < path.items.length || rows.some((row) => !row.completed)) return null;
+  const completedAt = Math.max(...rows.map((row) => (row.completed_at ?? new Date()).getTime()));
+  return insertAndSign(deps, {
+    kind: 'path',
+    user_id: userId,
+    product_id: path._id,
+    learner_name: await learnerNameOf(deps, userId, requestId),
+    course_title: path.title,
+    creator_name: deps.config.SITE_NAME,
+    product_slug: path.slug,
+    hours: path.estimatedHours,
+    completed_at: new Date(completedAt),
+  });
+}
+
+/**
+ * Every followed path the learner finished that holds no certificate yet: issued now, each failure logged
+ * (content or auth down: the next read issues it). Called after a completing write and on the reads of
+ * certificates, paths and the learning record.
+ */
+export async function issueFollowedPathCertificates(
+  deps: IssueDeps,
+  userId: string,
+  requestId?: string,
+): Promise<void> {
+  const pending = await followedWithoutCertificate(deps.db, userId);
+  await Promise.all(
+    pending.map(async (pathId) => {
+      try {
+        const path = await deps.catalog.path(pathId, requestId);
+        if (path) await issuePathCertificateIfComplete(deps, userId, path, { requestId });
+      } catch (error) {
+        deps.log.error(
+          { err: error, userId, pathId },
+          'path certificate not issued; it is issued on the next read',
+        );
+      }
+    }),
+  );
 }
 
 /**
@@ -114,6 +196,7 @@ export async function issueAfterCompletion(
       'certificate not issued on completion; it is issued on the next read',
     );
   }
+  await issueFollowedPathCertificates(deps, userId, requestId);
 }
 
 /** The learner's completed courses that hold no certificate yet (auth or content could not answer then): issued now, each failure logged. */
@@ -123,5 +206,15 @@ export async function issueMissingCertificates(
   requestId?: string,
 ): Promise<void> {
   const missing = await repo.completedCoursesWithoutCertificate(deps.db, userId);
-  await Promise.all(missing.map((productId) => issueAfterCompletion(deps, userId, productId, requestId)));
+  await Promise.all(
+    missing.map((productId) =>
+      issueCertificateIfComplete(deps, userId, productId, { requestId }).catch((error) =>
+        deps.log.error(
+          { err: error, userId, productId },
+          'certificate not issued; it is issued on the next read',
+        ),
+      ),
+    ),
+  );
+  await issueFollowedPathCertificates(deps, userId, requestId);
 }

@@ -45,7 +45,10 @@ const formatHours = (hours: number) =>
 /** The unsecured credential (the JWT's payload without its JWT claims). */
 export function buildCredential(certificate: Certificate, config: Pick<Config, 'PUBLIC_URL' | 'SITE_NAME'>) {
   const issuerId = issuerIdOf(config.PUBLIC_URL);
-  const courseUrl = `${issuerId}/browse/premium/product/${encodeURIComponent(certificate.productId)}`;
+  const path = certificate.kind === 'path';
+  const courseUrl = path
+    ? `${issuerId}/paths/${encodeURIComponent(certificate.productSlug)}`
+    : `${issuerId}/browse/premium/product/${encodeURIComponent(certificate.productId)}`;
   const hours = formatHours(certificate.hours);
   return {
     '@context': [VC_CONTEXT_V2, OB3_CONTEXT],
@@ -71,11 +74,16 @@ export function buildCredential(certificate: Certificate, config: Pick<Config, '
       achievement: {
         id: courseUrl,
         type: ['Achievement'],
-        achievementType: 'CertificateOfCompletion',
+        // A learning path is a program of courses and products (Open Badges 3.0's LearningProgram).
+        achievementType: path ? 'LearningProgram' : 'CertificateOfCompletion',
         name: certificate.courseTitle,
-        description: `The course ${certificate.courseTitle} by ${certificate.creatorName}: ${hours} of lessons.`,
+        description: path
+          ? `The learning path ${certificate.courseTitle} on ${certificate.creatorName}: about ${hours} of learning.`
+          : `The course ${certificate.courseTitle} by ${certificate.creatorName}: ${hours} of lessons.`,
         criteria: {
-          narrative: `Complete every lesson of ${certificate.courseTitle} (${hours}) and pass each of its quizzes.`,
+          narrative: path
+            ? `Finish every course and product of the learning path ${certificate.courseTitle}, in any order.`
+            : `Complete every lesson of ${certificate.courseTitle} (${hours}) and pass each of its quizzes.`,
         },
         creator: { id: `${courseUrl}#creator`, type: ['Profile'], name: certificate.creatorName },
       },

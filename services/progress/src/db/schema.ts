@@ -4,6 +4,7 @@ import type { CoWatchedTable } from './tables/co-watched';
 import type { LearningDaysTable } from './tables/learning-days';
 import type { LessonProgressTable } from './tables/lesson-progress';
 import type { NotesTable } from './tables/notes';
+import type { PathFollowsTable } from './tables/path-follows';
 import type { ProgressTable } from './tables/progress';
 import type { QuizAttemptsTable } from './tables/quiz-attempts';
 import type { QuizPapersTable } from './tables/quiz-papers';
@@ -20,4 +21,5 @@ export interface Database {
   certificate_credentials: CertificateCredentialsTable;
   co_watched: CoWatchedTable;
   notes: NotesTable;
+  path_follows: PathFollowsTable;
 }

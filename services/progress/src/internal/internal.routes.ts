@@ -5,6 +5,7 @@ import { deleteUserCertificates } from '../certificates/certificates.repository'
 import type { Deps } from '../deps';
 import { lessonRows } from '../lessons/lessons.repository';
 import { deleteProductNotes, deleteUserNotes } from '../notes/notes.repository';
+import { deleteUserFollows } from '../paths/paths.repository';
 import { deleteProductProgress, deleteUserProgress, findProgress } from '../progress/progress.repository';
 import { deleteProductAttempts, deleteUserAttempts } from '../quizzes/quizzes.repository';
 import { learnerSignals } from '../recommendations/co-watched.repository';
@@ -38,6 +39,7 @@ export function mountInternal(app: Hono<AppEnv>, { db, catalog, entitlements, cr
         deleteUserAttempts(db, userId),
         deleteUserCertificates(db, userId),
         deleteUserNotes(db, userId),
+        deleteUserFollows(db, userId),
       ]);
       const deleted = await deleteUserProgress(db, userId);
       await entitlements.evict(userId);

@@ -19,7 +19,7 @@ import {
 } from '@catalyst/service-kit';
 import type { ProgressRow } from '../db/tables/progress';
 import type { Deps } from '../deps';
-import type { IssueDeps } from '../certificates/issue';
+import { issueFollowedPathCertificates, type IssueDeps } from '../certificates/issue';
 import { resetCourse } from '../lessons/lessons.repository';
 import * as repo from './progress.repository';
 import { createSaveBatcher } from './save-batcher';
@@ -105,9 +105,10 @@ export function createProgressHandlers(
       const clientTime = body.clientTime ?? null;
       const lessons = await lessonsOf(params.id, requestId);
       if (lessons.length > 0) throw conflict(COURSE_MESSAGES.completeByLessons);
-      return reply(await repo.markProgress(db, identity.id, params.id, 'complete', clientTime), {
-        message: 'Marked as complete',
-      });
+      const row = await repo.markProgress(db, identity.id, params.id, 'complete', clientTime);
+      // It may have been the last unfinished item of a followed path.
+      await issueFollowedPathCertificates(deps, identity.id, requestId);
+      return reply(row, { message: 'Marked as complete' });
     },
 
     /** A course: every lesson back to zero, and the course. */

@@ -21,6 +21,8 @@ export interface CertificatesTable {
   /** The certificate's place in the revocation status lists (its credential's `credentialStatus`). */
   status_index: ColumnType<number, number | undefined, never>;
   search_text: ColumnType<string, never, never>;
+  /** A course's certificate, or a learning path's (`product_id` then holds the path's id). */
+  kind: ColumnType<'course' | 'path', 'course' | 'path' | undefined, never>;
 }
 
 export type CertificateRow = Selectable<CertificatesTable>;
