@@ -11,7 +11,7 @@ export const demoHash = (text: string) => createHash('sha1').update(`catalyst-de
  * Ids of seeded demo entities, derived from their slugs: every fresh start has the same ids, and a
  * service can seed rows that point at another service's demo entities without reading its schema.
  */
-export const demoEntityId = (kind: 'category' | 'creator' | 'product', slug: string): string =>
+export const demoEntityId = (kind: 'category' | 'creator' | 'product' | 'path', slug: string): string =>
   demoHash(`${kind}:${slug}`).slice(0, 24);
 export const demoProductCode = (slug: string): string =>
   demoHash(`productId:${slug}`).slice(0, 8).toUpperCase();

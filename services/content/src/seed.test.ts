@@ -389,3 +389,21 @@ describe('demo curricula when a resource file is missing', () => {
     }
   });
 });
+
+describe('demo learning paths', () => {
+  it('publishes two paths built from the demo catalogue, their items in order', async () => {
+    const { body } = await ctx.call('anonymous', 'GET', '/content/paths');
+    expect(body.data.map((p: { slug: string; itemCount: number }) => [p.slug, p.itemCount])).toEqual([
+      ['start-with-the-web', 3],
+      ['data-analysis-start-to-finish', 4],
+    ]);
+    const path = (await ctx.call('anonymous', 'GET', '/content/paths/data-analysis-start-to-finish')).body
+      .data;
+    expect(path.items.map((i: { slug: string; type: string }) => `${i.slug} (${i.type})`)).toEqual([
+      'python-for-data-analysis (video)',
+      'sql-for-analysts (tutorial)',
+      'statistics-without-tears (video)',
+      'machine-learning-foundations (course)',
+    ]);
+  });
+});

@@ -29,6 +29,7 @@ import {
 import type { Database } from './db/schema';
 import { demoCategories, demoCreators, demoProducts, howItWorks } from './demo/catalog';
 import { demoDocuments } from './demo/documents';
+import { seedDemoPaths } from './demo/paths';
 import { sanitizeContent } from './products/sanitize-content';
 import { loadCaptions } from './search/captions';
 
@@ -202,12 +203,14 @@ export async function seedDemo(
     const courses = await seedDemoCurricula(trx, DEMO_COURSES, lessonSeconds, mediaRoot, log, {
       exactSeconds: true,
     });
+    const paths = await seedDemoPaths(trx);
     log.info(
       {
         categories: demoCategories.length,
         creators: demoCreators.length,
         products: demoProducts.length,
         courses,
+        paths,
       },
       'demo catalogue seeded',
     );

@@ -16,6 +16,7 @@ import * as searchLessonsInPlace from './2026-12-05T12-00-00_search_lessons_in_p
 import * as searchChangesNotify from './2026-12-05T12-40-00_search_changes_notify';
 import * as searchDocumentsNarrow from './2026-12-05T13-00-00_search_documents_narrow';
 import * as learningPaths from './2026-12-05T15-10-00_learning_paths';
+import * as demoPaths from './2026-12-05T15-50-00_demo_paths';
 
 /** Every migration of the content schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T12-40-00_search_changes_notify': searchChangesNotify,
   '2026-12-05T13-00-00_search_documents_narrow': searchDocumentsNarrow,
   '2026-12-05T15-10-00_learning_paths': learningPaths,
+  '2026-12-05T15-50-00_demo_paths': demoPaths,
 };
