@@ -148,11 +148,23 @@ test('a member resumes a course in the right lesson at the right second and fini
     await expect(page).toHaveURL(lessonUrl(slug, type.id));
     await expect(lessonHeading(page, type.title)).toBeVisible();
 
-    // this one to its end too, and Play now
+    // this one to its end too, in full screen: Up next shows in it, Enter plays now, and full screen stays
+    await page.getByTestId('video-player').getByRole('button', { name: 'Full screen' }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
     await watchToTheEnd(page);
     await expect(upNext.getByRole('heading', { name: `Up next: ${colour.title}` })).toBeVisible();
-    await upNext.getByRole('button', { name: 'Play now' }).click();
+    const inFullScreen = (testId: string) =>
+      page.evaluate(
+        (id) => !!document.fullscreenElement?.contains(document.querySelector(`[data-testid="${id}"]`)),
+        testId,
+      );
+    expect(await inFullScreen('up-next')).toBe(true);
+    await expect(upNext.getByRole('button', { name: 'Play now' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(lessonUrl(slug, colour.id));
+    await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
+    expect(await inFullScreen('video-player')).toBe(true);
+    await page.evaluate(() => document.exitFullscreen());
     await expect(lessonHeading(page, colour.title)).toBeVisible();
 
     // the next two by Mark Complete: the video, then the article through the Next link

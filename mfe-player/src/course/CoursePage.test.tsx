@@ -15,12 +15,14 @@ import {
   NEXT_LESSON_COUNTDOWN_SECONDS,
   certificateRoutes,
   curriculumRoutes,
+  playerSettingRoutes,
   productRoutes,
   progressRoutes,
   quizRoutes,
 } from '@catalyst/contracts';
 import { premiumReasonText, session } from '@catalyst/web-kit';
 import { failure, fakeApi, success, type FakeCall } from '@catalyst/web-kit/testing';
+import { AUTOPLAY_KEY } from '../player/useAutoplay';
 import ProductRoutes from '../routes';
 
 // The community remote as the federation runtime would hand it (an empty section unless a test says otherwise).
@@ -1090,5 +1092,101 @@ describe("the lesson's discussion (the community remote, loaded at run time)", (
     expect(within(locked).getByRole('heading').textContent).toBe('This lesson is part of Premium');
     expect(screen.queryByTestId('community-discussion')).toBeNull();
     expect(community.load).not.toHaveBeenCalled();
+  });
+});
+
+describe('Up next: autoplay and full screen', () => {
+  /** A member's course, L1's end saved, with the account's player settings. */
+  function memberApi(autoplay: boolean) {
+    signIn();
+    return courseApi('member')
+      .on(
+        lessonProgressRoutes.updateLesson,
+        { lesson: row(L1, { completed: true, progress: 100 }), applied: true, course: courseFigure() },
+        { lessonId: L1 },
+      )
+      .on(playerSettingRoutes.playerSettings, { autoplay })
+      .on(playerSettingRoutes.updatePlayerSettings, ({ body }) => body);
+  }
+  const autoplaySwitch = () => screen.getByRole('button', { name: 'Autoplay' });
+  // the browser's copy of the setting goes with the test that made it
+  afterEach(() => localStorage.removeItem(AUTOPLAY_KEY));
+
+  it("keeps autoplay off from the account: the lesson's end offers the next one without a countdown", async () => {
+    memberApi(false);
+    renderAt(lessonUrl(L1));
+    const video = (await screen.findByTestId('video-player')).querySelector('video')!;
+    await waitFor(() => expect(autoplaySwitch().getAttribute('aria-pressed')).toBe('false'));
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%'));
+    vi.useFakeTimers();
+    loadMetadata(video, 60);
+    await act(async () => fireEvent.ended(video));
+    const overlay = screen.getByTestId('up-next');
+    expect(within(overlay).getByRole('heading').textContent).toBe('Up next: Tracks and lines');
+    expect(within(overlay).queryByTestId('countdown')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Up next: Tracks and lines.');
+    await passSeconds(NEXT_LESSON_COUNTDOWN_SECONDS * 2);
+    expect(currentPath()).toBe(lessonUrl(L1));
+    expect(document.activeElement).toBe(within(overlay).getByRole('button', { name: 'Play now' }));
+  });
+
+  it("turns autoplay off with the player's switch and keeps it with the account", async () => {
+    const api = memberApi(true);
+    renderAt(lessonUrl(L1));
+    await screen.findByTestId('video-player');
+    await waitFor(() => expect(api.callsTo(playerSettingRoutes.playerSettings)).toHaveLength(1));
+    expect(autoplaySwitch().getAttribute('aria-pressed')).toBe('true');
+    await act(async () => fireEvent.click(autoplaySwitch()));
+    expect(autoplaySwitch().getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() =>
+      expect(api.callsTo(playerSettingRoutes.updatePlayerSettings).map((c) => c.body)).toEqual([
+        { autoplay: false },
+      ]),
+    );
+  });
+
+  it('stays in full screen: the countdown shows in the full-screen box, and the next lesson plays in it', async () => {
+    const enter = vi.fn(function (this: Element) {
+      Object.defineProperty(document, 'fullscreenElement', { configurable: true, value: this });
+      document.dispatchEvent(new Event('fullscreenchange'));
+      return Promise.resolve();
+    });
+    Object.defineProperty(HTMLElement.prototype, 'requestFullscreen', { configurable: true, value: enter });
+    try {
+      memberApi(true);
+      renderAt(lessonUrl(L1));
+      const player = await screen.findByTestId('video-player');
+      const video = player.querySelector('video')!;
+      await waitFor(() =>
+        expect(screen.getByTestId('progress-percent').textContent).toBe('Completed · 100%'),
+      );
+      await act(async () => fireEvent.click(within(player).getByRole('button', { name: 'Full screen' })));
+      const box = document.fullscreenElement!;
+      // the box around the lesson, not the player: it stays while the next lesson's player replaces this one
+      expect(box).not.toBe(player);
+      expect(box.contains(player)).toBe(true);
+      expect(within(player).getByRole('button', { name: 'Exit full screen' }).tagName).toBe('BUTTON');
+
+      vi.useFakeTimers();
+      loadMetadata(video, 60);
+      await act(async () => fireEvent.ended(video));
+      expect(box.contains(screen.getByTestId('up-next'))).toBe(true);
+      expect(box.contains(screen.getByRole('status'))).toBe(true);
+      await passSeconds(NEXT_LESSON_COUNTDOWN_SECONDS);
+      expect(currentPath()).toBe(lessonUrl(L2));
+      vi.useRealTimers();
+
+      await waitFor(() => expect(videoOf()).not.toBe(video));
+      const next = screen.getByTestId('video-player');
+      expect(box.isConnected).toBe(true);
+      expect(document.fullscreenElement).toBe(box);
+      expect(box.contains(next)).toBe(true);
+      expect(within(next).getByRole('button', { name: 'Exit full screen' }).tagName).toBe('BUTTON');
+      // the keys work at once: the new player has the focus (the title is not shown in full screen)
+      await waitFor(() => expect(document.activeElement).toBe(next));
+    } finally {
+      delete (HTMLElement.prototype as { requestFullscreen?: unknown }).requestFullscreen;
+      Object.defineProperty(document, 'fullscreenElement', { configurable: true, value: null });
+    }
   });
 });

@@ -25,6 +25,7 @@ import {
 import { CommunitySection } from '../community/CommunitySection';
 import { renderRecording } from '../community/recording';
 import type { VideoPlayerHandle } from '../player/VideoPlayer';
+import { useAutoplay } from '../player/useAutoplay';
 import { CreatorBlock } from '../product/CreatorBlock';
 import { ProductHeader } from '../product/ProductHeader';
 import { ProductReviews } from '../product/reviews/ProductReviews';
@@ -99,6 +100,8 @@ export function CoursePage({
   );
   const progress = useProgress(target);
   const player = useRef<VideoPlayerHandle>(null);
+  const theatre = useRef<HTMLDivElement>(null);
+  const autoplay = useAutoplay();
   // the focus follows a change of lesson, never the first one shown
   const [shown, setShown] = useState<{ lessonId: string | null; changed: boolean }>({
     lessonId: null,
@@ -196,26 +199,32 @@ export function CoursePage({
       <div className={styles.layout}>
         <div className={styles.lessonArea}>
           {current ? (
-            <LessonView
-              key={current.id}
-              productKey={productKey}
-              course={{
-                productId: outline.productId,
-                title: product.title,
-                premium: !isFreeProduct(product),
-              }}
-              poster={product.thumbnail}
-              lesson={current}
-              read={lessonRead}
-              lessons={lessons}
-              access={access}
-              progress={target ? progress : null}
-              actions={{ markComplete, reset: () => void reset(), tryAgain, quizGraded }}
-              completed={completed}
-              playerRef={player}
-              autoPlay={autoPlayOf(location.state)}
-              focusTitle={lessonChanged}
-            />
+            // Full screen fills this box, not the player: the box stays from one lesson to the next, so
+            // the next lesson (Up next) plays in full screen too (CoursePage.module.css shows only the stage).
+            <div ref={theatre} className={styles.theatre}>
+              <LessonView
+                key={current.id}
+                productKey={productKey}
+                course={{
+                  productId: outline.productId,
+                  title: product.title,
+                  premium: !isFreeProduct(product),
+                }}
+                poster={product.thumbnail}
+                lesson={current}
+                read={lessonRead}
+                lessons={lessons}
+                access={access}
+                progress={target ? progress : null}
+                actions={{ markComplete, reset: () => void reset(), tryAgain, quizGraded }}
+                completed={completed}
+                playerRef={player}
+                autoPlay={autoPlayOf(location.state)}
+                focusTitle={lessonChanged}
+                autoplay={autoplay}
+                fullscreenRoot={theatre}
+              />
+            </div>
           ) : (
             <NotFound
               message={COURSE_MESSAGES.lessonNotFound}

@@ -18,6 +18,7 @@ import {
 } from '@catalyst/web-kit';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
+import type { Autoplay } from '../player/useAutoplay';
 import { NotesPanel } from '../notes/NotesPanel';
 import { useNotes } from '../notes/useNotes';
 import { DownloadButton, DownloadButtonRoom } from '../product/DownloadButton';
@@ -70,6 +71,10 @@ export interface LessonViewProps {
   autoPlay: boolean;
   /** Another lesson was shown before: the focus moves to this one's title. */
   focusTitle: boolean;
+  /** The learner's autoplay setting (the player's switch; on, Up next counts down). */
+  autoplay: Autoplay;
+  /** What the player's Full screen fills: the page's, kept from one lesson to the next. */
+  fullscreenRoot: RefObject<HTMLElement | null>;
 }
 
 /** One lesson: its video or article, what follows it when it ends, its progress actions and its resources. */
@@ -87,6 +92,8 @@ export function LessonView({
   playerRef,
   autoPlay,
   focusTitle,
+  autoplay,
+  fullscreenRoot,
 }: LessonViewProps) {
   const navigate = useNavigate();
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -193,6 +200,8 @@ export function LessonView({
         // a viewer whose progress is not kept starts at the beginning
         startAt={askedStart ?? (progress ? progress.resumeAt : 0)}
         autoPlay={autoPlay}
+        autoplayNext={autoplay}
+        fullscreenRoot={fullscreenRoot}
         marks={notesShown ? notes.items?.map((note) => note.seconds) : undefined}
         onDuration={progress?.onDuration}
         onTimeUpdate={(at, length) => {
@@ -227,14 +236,16 @@ export function LessonView({
         {after ? (
           <UpNext
             after={after}
+            autoplay={autoplay.on}
             onPlayNext={() => next && goTo(next, true)}
             onDismiss={() => setEnded(false)}
           />
         ) : null}
+        {/* in the stage, so full screen (which shows the stage alone) keeps it */}
+        <p className="ck-visually-hidden" role="status">
+          {after ? afterLessonAnnouncement(after, autoplay.on) : ''}
+        </p>
       </div>
-      <p className="ck-visually-hidden" role="status">
-        {after ? afterLessonAnnouncement(after) : ''}
-      </p>
       {notesShown ? <NotesPanel key={lesson.id} notes={notes} playerRef={playerRef} /> : null}
 
       {progress && !locked && !error ? (

@@ -10,37 +10,65 @@ export type AfterLesson =
   | { kind: 'locked'; title: string; offer: 'sign-in' | 'plans' }
   | { kind: 'end'; completedLessons: number | null; lessonCount: number; courseComplete: boolean };
 
-/** The words said politely when a lesson ends (the overlay's own text is not a live region). */
-export function afterLessonAnnouncement(after: AfterLesson): string {
+/**
+ * The words said politely when a lesson ends, once: the overlay's own text is not a live region, so the
+ * countdown's every second is not read out. With autoplay off nothing counts down.
+ */
+export function afterLessonAnnouncement(after: AfterLesson, autoplay: boolean): string {
   if (after.kind === 'next')
-    return `Up next: ${after.title}. Starts in ${NEXT_LESSON_COUNTDOWN_SECONDS} seconds.`;
+    return autoplay
+      ? `Up next: ${after.title}. Starts in ${NEXT_LESSON_COUNTDOWN_SECONDS} seconds.`
+      : `Up next: ${after.title}.`;
   if (after.kind === 'locked') return `Up next: ${after.title}. This lesson is part of Premium.`;
   return after.courseComplete ? 'Course complete.' : 'You reached the end of the course.';
 }
 
 /**
- * Over a finished video: the next lesson after a countdown (Play now, Cancel), the plans when the next
- * lesson is locked, or the end of the course. Its first button takes the focus, so a keyboard is there.
+ * Over a finished video: the next lesson after a countdown (Play now, Cancel; no countdown with autoplay
+ * off), the plans when the next lesson is locked, or the end of the course. Its first button takes the focus,
+ * so a keyboard is there (Enter plays now); Escape closes it. The browser takes Escape to leave full screen
+ * first: leaving full screen while it counts stops the countdown, and Play now stays.
  */
 export function UpNext({
   after,
+  autoplay,
   onPlayNext,
   onDismiss,
   tickMs = 1_000,
 }: {
   after: AfterLesson;
+  /** The learner's autoplay setting: on, the next lesson starts by itself after the countdown. */
+  autoplay: boolean;
   onPlayNext: () => void;
   onDismiss: () => void;
   tickMs?: number;
 }) {
   const id = useId();
+  const [counting, setCounting] = useState(autoplay);
+  const dismiss = useEffectEvent(() => onDismiss());
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      dismiss();
+    };
+    const onFullscreenChange = () => {
+      if (!document.fullscreenElement) setCounting(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('fullscreenchange', onFullscreenChange);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('fullscreenchange', onFullscreenChange);
+    };
+  }, []);
   return (
     <div className={styles.overlay} data-testid="up-next">
       <section className={styles.overlayBox} aria-labelledby={`${id}-title`}>
         {after.kind === 'next' ? (
           <>
             <h3 id={`${id}-title`}>Up next: {after.title}</h3>
-            <Countdown tickMs={tickMs} onDone={onPlayNext} />
+            {autoplay && counting ? <Countdown tickMs={tickMs} onDone={onPlayNext} /> : null}
             <div className={styles.overlayActions}>
               <Button
                 size="sm"

@@ -7,6 +7,7 @@ import {
   useState,
   type KeyboardEvent,
   type Ref,
+  type RefObject,
 } from 'react';
 import {
   ExitFullscreenIcon,
@@ -30,6 +31,7 @@ import {
 import { readPreferences, savePreferences } from './preferences';
 import { cueAt, useStoryboard } from './storyboard';
 import { useAdaptiveStream } from './useAdaptiveStream';
+import type { Autoplay } from './useAutoplay';
 import type { ProductStream } from '@catalyst/contracts';
 import styles from './VideoPlayer.module.css';
 
@@ -61,6 +63,13 @@ export interface VideoPlayerProps {
   handleRef?: Ref<VideoPlayerHandle>;
   /** Seconds marked on the seek bar (the learner's notes). */
   marks?: readonly number[];
+  /** The Autoplay switch (a course's lesson: on, the next lesson starts after a countdown); none without it. */
+  autoplayNext?: Autoplay;
+  /**
+   * What Full screen fills, when not the player itself: a box around it that stays while the player is
+   * replaced (a course's next lesson plays in full screen too). The player fills it while it is full screen.
+   */
+  fullscreenRoot?: RefObject<HTMLElement | null>;
 }
 
 const HIDE_CONTROLS_AFTER_MS = 2_500;
@@ -81,9 +90,12 @@ export function VideoPlayer({
   autoPlay = false,
   handleRef,
   marks,
+  autoplayNext,
+  fullscreenRoot,
 }: VideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
+  const fullscreenTarget = () => fullscreenRoot?.current ?? frameRef.current;
   const [playing, setPlaying] = useState(false);
   const [started, setStarted] = useState(false);
   const [time, setTime] = useState(0);
@@ -92,7 +104,10 @@ export function VideoPlayer({
   const [volume, setVolume] = useState(1);
   const [muted, setMuted] = useState(false);
   const [rate, setRate] = useState(1);
-  const [fullscreen, setFullscreen] = useState(false);
+  // (a player put in place while its box is full screen, the next lesson, starts full screen)
+  const [fullscreen, setFullscreen] = useState(
+    () => !!fullscreenRoot?.current && document.fullscreenElement === fullscreenRoot.current,
+  );
   /** The captions file whose track has loaded (CC is offered for it). */
   const [loadedCaptions, setLoadedCaptions] = useState<string | null>(null);
   const [captionsOn, setCaptionsOn] = useState(false);
@@ -187,10 +202,14 @@ export function VideoPlayer({
   }, [captionsUrl]);
 
   useEffect(() => {
-    const onChange = () => setFullscreen(document.fullscreenElement === frameRef.current);
+    const target = () => fullscreenRoot?.current ?? frameRef.current;
+    const onChange = () => setFullscreen(!!target() && document.fullscreenElement === target());
     document.addEventListener('fullscreenchange', onChange);
+    // the keys work in full screen from the start (the lesson's title, which had the focus, is not shown)
+    if (fullscreenRoot?.current && document.fullscreenElement === fullscreenRoot.current)
+      frameRef.current?.focus({ preventScroll: true });
     return () => document.removeEventListener('fullscreenchange', onChange);
-  }, []);
+  }, [fullscreenRoot]);
 
   useEffect(
     () => () => {
@@ -242,10 +261,10 @@ export function VideoPlayer({
   };
 
   const toggleFullscreen = () => {
-    const frame = frameRef.current;
-    if (!frame) return;
+    const target = fullscreenTarget();
+    if (!target) return;
     if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
-    else void frame.requestFullscreen?.().catch(() => undefined);
+    else void target.requestFullscreen?.().catch(() => undefined);
   };
 
   const changeRate = (next: number) => {
@@ -297,7 +316,11 @@ export function VideoPlayer({
     // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- the player is one keyboard widget: its keys work from anywhere in it
     <div
       ref={frameRef}
-      className={[styles.frame, controlsVisible || !playing ? styles.showControls : ''].join(' ')}
+      className={[
+        styles.frame,
+        controlsVisible || !playing ? styles.showControls : '',
+        fullscreen ? styles.fill : '',
+      ].join(' ')}
       tabIndex={0} // eslint-disable-line jsx-a11y-x/no-noninteractive-tabindex -- the frame takes the focus so the player's keys work before any control has it
       role="region"
       aria-label={`Video player: ${title}`}
@@ -545,6 +568,18 @@ export function VideoPlayer({
                 ))}
               </select>
             </label>
+          ) : null}
+          {autoplayNext ? (
+            <button
+              type="button"
+              className={[styles.control, autoplayNext.on ? styles.active : ''].join(' ')}
+              onClick={() => autoplayNext.change(!autoplayNext.on)}
+              aria-pressed={autoplayNext.on}
+              aria-label="Autoplay"
+              title={autoplayNext.on ? 'Autoplay is on: the next lesson starts by itself' : 'Autoplay is off'}
+            >
+              Auto
+            </button>
           ) : null}
           {captionsAvailable ? (
             <button

@@ -136,3 +136,14 @@ export const learnerStandingSchema = z.object({
   completedLessons: z.number().int(),
 });
 export type LearnerStanding = z.infer<typeof learnerStandingSchema>;
+
+/**
+ * The learner's player settings, kept with their account (every device): `autoplay` on, a finished lesson
+ * counts down to the next one and starts it; off, the next lesson waits for Play now.
+ */
+export const playerSettingsSchema = z.object({ autoplay: z.boolean() });
+export type PlayerSettings = z.infer<typeof playerSettingsSchema>;
+/** A learner who never changed a setting. */
+export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = { autoplay: true };
+/** PUT /player-settings: every setting, as the player shows them. */
+export const playerSettingsUpdateBodySchema = z.object({ autoplay: z.boolean() }).strict();

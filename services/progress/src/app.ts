@@ -7,6 +7,7 @@ import { mountLearning } from './learning/learning.routes';
 import { mountLessons } from './lessons/lessons.routes';
 import { mountNotes } from './notes/notes.routes';
 import { mountPathProgress } from './paths/paths.routes';
+import { mountPlayerSettings } from './player-settings/player-settings.routes';
 import { mountProgress } from './progress/progress.routes';
 import { mountQuizzes } from './quizzes/quizzes.routes';
 
@@ -24,6 +25,7 @@ export function createApp(deps: Deps) {
   mountLearning(app, deps);
   mountNotes(app, deps);
   mountPathProgress(app, deps);
+  mountPlayerSettings(app, deps);
   mountCertificates(app, deps);
   mountCredentials(app, deps);
   mountInternal(app, deps);

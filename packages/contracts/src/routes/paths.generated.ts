@@ -161,6 +161,10 @@ export const ROUTE_PATHS = {
     follow: '/content/progress/paths/:pathId/follow',
     unfollow: '/content/progress/paths/:pathId/follow',
   },
+  playerSetting: {
+    playerSettings: '/player-settings',
+    updatePlayerSettings: '/player-settings',
+  },
   certificate: {
     list: '/certificates',
     get: '/certificates/:code',

@@ -5,6 +5,8 @@ import { learnerSignalsSchema } from '../recommendations';
 import {
   categoryProgressSchema,
   learnerStandingSchema,
+  playerSettingsSchema,
+  playerSettingsUpdateBodySchema,
   progressActionBodySchema,
   progressListQuerySchema,
   progressSchema,
@@ -246,6 +248,27 @@ export const noteRoutes = defineRoutes({
     summary: 'Delete a note',
     params: noteParamsSchema,
     response: noteDeletedSchema,
+  },
+});
+
+/** The learner's player settings, kept with their account so every device plays alike. */
+export const playerSettingRoutes = defineRoutes({
+  playerSettings: {
+    method: 'GET',
+    path: '/player-settings',
+    service,
+    access: 'user',
+    summary: 'Your player settings (autoplay: a finished lesson counts down to the next one)',
+    response: playerSettingsSchema,
+  },
+  updatePlayerSettings: {
+    method: 'PUT',
+    path: '/player-settings',
+    service,
+    access: 'user',
+    summary: 'Change your player settings',
+    body: playerSettingsUpdateBodySchema,
+    response: playerSettingsSchema,
   },
 });
 

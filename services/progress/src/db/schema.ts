@@ -5,6 +5,7 @@ import type { LearningDaysTable } from './tables/learning-days';
 import type { LessonProgressTable } from './tables/lesson-progress';
 import type { NotesTable } from './tables/notes';
 import type { PathFollowsTable } from './tables/path-follows';
+import type { PlayerSettingsTable } from './tables/player-settings';
 import type { ProgressTable } from './tables/progress';
 import type { QuizAttemptsTable } from './tables/quiz-attempts';
 import type { QuizPapersTable } from './tables/quiz-papers';
@@ -22,4 +23,5 @@ export interface Database {
   co_watched: CoWatchedTable;
   notes: NotesTable;
   path_follows: PathFollowsTable;
+  player_settings: PlayerSettingsTable;
 }

@@ -10,6 +10,7 @@ import * as quizPapers from './2026-12-05T05-30-00_quiz_papers';
 import * as certificateStatus from './2026-12-05T06-00-00_certificate_status';
 import * as coWatched from './2026-12-05T10-00-00_co_watched';
 import * as notes from './2026-12-05T13-00-00_notes';
+import * as playerSettings from './2026-12-05T15-20-00_player_settings';
 import * as pathFollows from './2026-12-05T15-40-00_path_follows';
 
 /** Every migration of the progress schema, by sortable name. Migrations are frozen once landed. */
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T06-00-00_certificate_status': certificateStatus,
   '2026-12-05T10-00-00_co_watched': coWatched,
   '2026-12-05T13-00-00_notes': notes,
+  '2026-12-05T15-20-00_player_settings': playerSettings,
   '2026-12-05T15-40-00_path_follows': pathFollows,
 };
