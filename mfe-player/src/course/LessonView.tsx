@@ -2,7 +2,7 @@ import { Lock } from '@catalyst/web-kit/icons';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { nextLessonOf, previousLessonOf, type Lesson, type QuizAttemptResult } from '@catalyst/contracts';
-import { lessonStartOf } from '@catalyst/contracts/search-terms';
+import { LESSON_START_PARAM, lessonStartOf } from '@catalyst/contracts/search-terms';
 import {
   api,
   Button,
@@ -124,6 +124,22 @@ export function LessonView({
   // names the kind, so the panel is in place while the lesson loads (what is below it does not move down later).
   const notesShown = !!progress && !locked && !error && (data ? data.kind : lesson.kind) === 'video';
   const notes = useNotes(course.productId, lesson.id, notesShown);
+  // Captions: an admin's upload (media's, with the stream's token), else a free preview's signed file, else the
+  // file beside the video (a demo MP4's; the viewer's grant opens it). The transcript reads the same file.
+  const captionsUrl = data
+    ? (media.stream?.captionsUrl ?? data.captionsUrl ?? captionsUrlFor(data.videoUrl))
+    : null;
+  const [matches, setMatches] = useState<number[]>([]);
+  const transcript =
+    captionsUrl && !locked && !error && data?.kind === 'video'
+      ? {
+          captionsUrl,
+          lang: 'en',
+          linkAt: (seconds: number) =>
+            `${window.location.origin}${lessonPath(productKey, lesson.id)}?${LESSON_START_PARAM}=${Math.floor(seconds)}`,
+          onMatches: setMatches,
+        }
+      : null;
 
   useEffect(() => {
     if (focusTitle) titleRef.current?.focus();
@@ -195,14 +211,14 @@ export function LessonView({
         stream={stream}
         poster={poster}
         title={lesson.title}
-        // a free preview's captions come signed (a visitor holds no media grant); others sit beside the video
-        captionsUrl={data.captionsUrl ?? captionsUrlFor(data.videoUrl)}
+        captionsUrl={captionsUrl}
         // a viewer whose progress is not kept starts at the beginning
         startAt={askedStart ?? (progress ? progress.resumeAt : 0)}
         autoPlay={autoPlay}
         autoplayNext={autoplay}
         fullscreenRoot={fullscreenRoot}
         marks={notesShown ? notes.items?.map((note) => note.seconds) : undefined}
+        matches={transcript ? matches : undefined}
         onDuration={progress?.onDuration}
         onTimeUpdate={(at, length) => {
           if (ended) setEnded(false);
@@ -246,7 +262,14 @@ export function LessonView({
           {after ? afterLessonAnnouncement(after, autoplay.on) : ''}
         </p>
       </div>
-      {notesShown ? <NotesPanel key={lesson.id} notes={notes} playerRef={playerRef} /> : null}
+      {notesShown || transcript ? (
+        <NotesPanel
+          key={lesson.id}
+          notes={notesShown ? notes : null}
+          playerRef={playerRef}
+          transcript={(videoUrl || stream) && transcript ? transcript : null}
+        />
+      ) : null}
 
       {progress && !locked && !error ? (
         <>
@@ -258,6 +281,7 @@ export function LessonView({
               title={`${lesson.title} · ${course.title}`}
               pagePath={lessonPath(productKey, lesson.id)}
               videoUrl={media.videoUrl}
+              captionsUrl={captionsUrl}
               premium={course.premium}
             />
           ) : !data && lesson.kind === 'video' ? (

@@ -1,9 +1,18 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type RefObject,
+} from 'react';
 import { NOTE_BODY_MAX, NOTE_TOO_LONG_MESSAGE, noteTime } from '@catalyst/contracts/notes-terms';
 import type { Note } from '@catalyst/contracts';
 import { Button } from '@catalyst/web-kit';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import type { VideoPlayerHandle } from '../player/VideoPlayer';
+import { Transcript, type TranscriptProps } from '../transcript/Transcript';
 import { newNoteId, type LessonNotes, type ListedNote } from './useNotes';
 import styles from './NotesPanel.module.css';
 
@@ -96,22 +105,139 @@ function NoteText({ note }: { note: ListedNote }) {
 
 const NO_NOTES = 'No notes yet. Press N or Add note to keep one at this second.';
 
+type Tab = 'notes' | 'transcript';
+/** The tab a learner last chose is shown first on the next video. */
+const TAB_KEY = 'catalyst-learning-tab';
+const storedTab = (): Tab => {
+  try {
+    return localStorage.getItem(TAB_KEY) === 'transcript' ? 'transcript' : 'notes';
+  } catch {
+    return 'notes';
+  }
+};
+
 /**
- * The Notes tab beside the video: the lesson's notes with their time (click one to jump there), the note
- * form (Add note, or `N` when the focus is not in a field: a note at the current second), edit and delete.
+ * The learning tools beside the video, as tabs: Notes (the learner's, when kept: see NotesTab) and, when the
+ * video has captions, Transcript (see Transcript). Arrow keys, Home and End move between the tabs.
  */
 export function NotesPanel({
   notes,
   playerRef,
+  transcript,
+}: {
+  /** The learner's notes; null: no Notes tab (a visitor's free preview). */
+  notes: LessonNotes | null;
+  playerRef: RefObject<VideoPlayerHandle | null>;
+  /** The video's captions (none: no Transcript tab). */
+  transcript?: Omit<TranscriptProps, 'playerRef'> | null;
+}) {
+  const [chosen, setChosen] = useState<Tab>(storedTab);
+  const tabs: Tab[] = [
+    ...(notes ? (['notes'] as const) : []),
+    ...(transcript ? (['transcript'] as const) : []),
+  ];
+  const tab: Tab = tabs.includes(chosen) ? chosen : (tabs[0] ?? 'notes');
+  const choose = (next: Tab, remember = true) => {
+    setChosen(next);
+    if (!remember) return;
+    try {
+      localStorage.setItem(TAB_KEY, next);
+    } catch {
+      // private mode: the choice lasts the page
+    }
+  };
+  const notesTabId = useId();
+  const transcriptTabId = useId();
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const onTabKey = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const at = tabs.indexOf(tab);
+    const keys: Record<string, number> = {
+      ArrowRight: (at + 1) % tabs.length,
+      ArrowLeft: (at - 1 + tabs.length) % tabs.length,
+      Home: 0,
+      End: tabs.length - 1,
+    };
+    const next = keys[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    choose(tabs[next]!);
+    tabsRef.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next]?.focus();
+  };
+  const tabButton = (which: Tab, id: string, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={id}
+      aria-selected={tab === which}
+      aria-controls={`${id}-panel`}
+      tabIndex={tab === which ? 0 : -1}
+      className={styles.tab}
+      onClick={() => choose(which)}
+    >
+      {label}
+    </button>
+  );
+  if (tabs.length === 0) return null;
+
+  return (
+    <section className={styles.panel} aria-label="Learning tools">
+      {/* eslint-disable-next-line jsx-a11y-x/interactive-supports-focus -- the tabs inside take the focus */}
+      <div
+        role="tablist"
+        aria-label="Learning tools"
+        className={styles.tabs}
+        ref={tabsRef}
+        onKeyDown={onTabKey}
+      >
+        {notes ? tabButton('notes', notesTabId, 'Notes') : null}
+        {transcript ? tabButton('transcript', transcriptTabId, 'Transcript') : null}
+      </div>
+      {notes ? (
+        <div
+          role="tabpanel"
+          id={`${notesTabId}-panel`}
+          aria-labelledby={notesTabId}
+          className={styles.tabPanel}
+          hidden={tab !== 'notes'}
+          data-testid="notes-panel"
+        >
+          <NotesTab notes={notes} playerRef={playerRef} onWrite={() => choose('notes', false)} />
+        </div>
+      ) : null}
+      {transcript ? (
+        <div
+          role="tabpanel"
+          id={`${transcriptTabId}-panel`}
+          aria-labelledby={transcriptTabId}
+          className={styles.tabPanel}
+          hidden={tab !== 'transcript'}
+          data-testid="transcript-panel"
+        >
+          <Transcript {...transcript} playerRef={playerRef} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The Notes tab: the lesson's notes with their time (click one to jump there), the note form (Add note, or
+ * `N` when the focus is not in a field: a note at the current second, shown on this tab), edit and delete.
+ */
+function NotesTab({
+  notes,
+  playerRef,
+  onWrite,
 }: {
   notes: LessonNotes;
   playerRef: RefObject<VideoPlayerHandle | null>;
+  /** A note is being written: the Notes tab is shown. */
+  onWrite: () => void;
 }) {
   /** The note being written: its id (kept across retries) and second. */
   const [draft, setDraft] = useState<{ id: string; seconds: number } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const tabId = useId();
   const addRef = useRef<HTMLDivElement>(null);
   // The form closed (saved or cancelled): the focus goes back to Add note.
   const drafting = useRef(false);
@@ -123,6 +249,7 @@ export function NotesPanel({
   const start = () => {
     const seconds = Math.floor(playerRef.current?.currentTime() ?? 0);
     setEditing(null);
+    onWrite();
     setDraft((current) => current ?? { id: newNoteId(), seconds });
   };
   const startRef = useRef(start);
@@ -151,109 +278,102 @@ export function NotesPanel({
 
   const items = notes.items;
   return (
-    <section className={styles.panel} aria-label="Learning tools">
-      <div role="tablist" aria-label="Learning tools" className={styles.tabs}>
-        <button type="button" role="tab" id={tabId} aria-selected="true" className={styles.tab}>
-          Notes
-        </button>
-      </div>
-      <div role="tabpanel" aria-labelledby={tabId} className={styles.tabPanel} data-testid="notes-panel">
-        {draft ? (
-          <NoteForm
-            label={`Note at ${noteTime(draft.seconds)}`}
-            initial=""
-            submitLabel="Save"
-            onSave={async (body) => {
-              await notes.add(draft.id, draft.seconds, body);
-              setDraft(null);
-            }}
-            onCancel={() => setDraft(null)}
-          />
-        ) : (
-          <div ref={addRef}>
-            <Button size="sm" variant="secondary" onClick={start} title="Add a note here (N)">
-              Add note
-            </Button>
-          </div>
-        )}
-        {notes.error && !items ? (
-          <div className={styles.failure}>
-            <p>We couldn't load your notes.</p>
-            <Button size="sm" variant="secondary" onClick={notes.reload}>
-              Try again
-            </Button>
-          </div>
-        ) : null}
-        {failure ? (
-          <p role="alert" className={styles.failure}>
-            {failure}
-          </p>
-        ) : null}
-        {items && items.length === 0 && !draft ? <p className={styles.empty}>{NO_NOTES}</p> : null}
-        {/* While the notes load, the empty list's room is kept, so nothing below the panel moves when they come. */}
-        {!items && !notes.error && !draft ? (
-          <p className={`${styles.empty} ${styles.standIn}`} aria-hidden="true">
-            {NO_NOTES}
-          </p>
-        ) : null}
-        {items && items.length > 0 ? (
-          <ol className={styles.list} aria-label="Your notes">
-            {items.map((note) => (
-              <li key={note.id} className={styles.item}>
-                <button
-                  type="button"
-                  className={styles.time}
-                  onClick={() => playerRef.current?.seekTo(note.seconds)}
-                  aria-label={`Play from ${noteTime(note.seconds)}`}
-                >
-                  {noteTime(note.seconds)}
-                </button>
-                {editing === note.id ? (
-                  <NoteForm
-                    label={`Edit note at ${noteTime(note.seconds)}`}
-                    initial={note.body}
-                    submitLabel="Save"
-                    onSave={async (body) => {
-                      await notes.edit(note.id, body);
-                      setEditing(null);
-                    }}
-                    onCancel={() => setEditing(null)}
-                  />
-                ) : (
-                  <div className={styles.body}>
-                    <NoteText note={note} />
-                    {note.pending ? (
-                      <p className={styles.pending}>Kept on this device: sent when you are back online</p>
-                    ) : (
-                      <div className={styles.actions}>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => {
-                            setDraft(null);
-                            setEditing(note.id);
-                          }}
-                          aria-label={`Edit note at ${noteTime(note.seconds)}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => void remove(note)}
-                          aria-label={`Delete note at ${noteTime(note.seconds)}`}
-                        >
-                          Delete
-                        </Button>
-                      </div>
-                    )}
-                  </div>
-                )}
-              </li>
-            ))}
-          </ol>
-        ) : null}
-      </div>
-    </section>
+    <>
+      {draft ? (
+        <NoteForm
+          label={`Note at ${noteTime(draft.seconds)}`}
+          initial=""
+          submitLabel="Save"
+          onSave={async (body) => {
+            await notes.add(draft.id, draft.seconds, body);
+            setDraft(null);
+          }}
+          onCancel={() => setDraft(null)}
+        />
+      ) : (
+        <div ref={addRef}>
+          <Button size="sm" variant="secondary" onClick={start} title="Add a note here (N)">
+            Add note
+          </Button>
+        </div>
+      )}
+      {notes.error && !items ? (
+        <div className={styles.failure}>
+          <p>We couldn't load your notes.</p>
+          <Button size="sm" variant="secondary" onClick={notes.reload}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {failure ? (
+        <p role="alert" className={styles.failure}>
+          {failure}
+        </p>
+      ) : null}
+      {items && items.length === 0 && !draft ? <p className={styles.empty}>{NO_NOTES}</p> : null}
+      {/* While the notes load, the empty list's room is kept, so nothing below the panel moves when they come. */}
+      {!items && !notes.error && !draft ? (
+        <p className={`${styles.empty} ${styles.standIn}`} aria-hidden="true">
+          {NO_NOTES}
+        </p>
+      ) : null}
+      {items && items.length > 0 ? (
+        <ol className={styles.list} aria-label="Your notes">
+          {items.map((note) => (
+            <li key={note.id} className={styles.item}>
+              <button
+                type="button"
+                className={styles.time}
+                onClick={() => playerRef.current?.seekTo(note.seconds)}
+                aria-label={`Play from ${noteTime(note.seconds)}`}
+              >
+                {noteTime(note.seconds)}
+              </button>
+              {editing === note.id ? (
+                <NoteForm
+                  label={`Edit note at ${noteTime(note.seconds)}`}
+                  initial={note.body}
+                  submitLabel="Save"
+                  onSave={async (body) => {
+                    await notes.edit(note.id, body);
+                    setEditing(null);
+                  }}
+                  onCancel={() => setEditing(null)}
+                />
+              ) : (
+                <div className={styles.body}>
+                  <NoteText note={note} />
+                  {note.pending ? (
+                    <p className={styles.pending}>Kept on this device: sent when you are back online</p>
+                  ) : (
+                    <div className={styles.actions}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => {
+                          setDraft(null);
+                          setEditing(note.id);
+                        }}
+                        aria-label={`Edit note at ${noteTime(note.seconds)}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => void remove(note)}
+                        aria-label={`Delete note at ${noteTime(note.seconds)}`}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  )}
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </>
   );
 }

@@ -225,4 +225,10 @@ describe('marks on the seek bar', () => {
     setup({ marks: [0, 372.5, 3725] });
     expect(screen.getAllByTestId('seek-mark').map((mark) => mark.style.left)).toEqual(['0%', '10%', '100%']);
   });
+
+  it("marks the transcript search's matches the same way, apart from the notes", () => {
+    setup({ marks: [372.5], matches: [745, 1862.5] });
+    expect(screen.getAllByTestId('seek-mark').map((mark) => mark.style.left)).toEqual(['10%']);
+    expect(screen.getAllByTestId('seek-match').map((mark) => mark.style.left)).toEqual(['20%', '50%']);
+  });
 });

@@ -63,6 +63,8 @@ export interface VideoPlayerProps {
   handleRef?: Ref<VideoPlayerHandle>;
   /** Seconds marked on the seek bar (the learner's notes). */
   marks?: readonly number[];
+  /** Seconds of the transcript's search matches, marked on the seek bar as the notes are (another colour). */
+  matches?: readonly number[];
   /** The Autoplay switch (a course's lesson: on, the next lesson starts after a countdown); none without it. */
   autoplayNext?: Autoplay;
   /**
@@ -90,6 +92,7 @@ export function VideoPlayer({
   autoPlay = false,
   handleRef,
   marks,
+  matches,
   autoplayNext,
   fullscreenRoot,
 }: VideoPlayerProps) {
@@ -466,16 +469,8 @@ export function VideoPlayer({
               data-testid="buffered-range"
             />
             <div className={styles.seekPlayed} style={{ width: `${progressPercent}%` }} />
-            {duration > 0
-              ? marks?.map((seconds, i) => (
-                  <span
-                    key={`${seconds}-${i}`}
-                    className={styles.seekMark}
-                    style={{ left: `${Math.min(100, (seconds / duration) * 100)}%` }}
-                    data-testid="seek-mark"
-                  />
-                ))
-              : null}
+            <SeekMarks seconds={marks} duration={duration} kind="note" />
+            <SeekMarks seconds={matches} duration={duration} kind="match" />
           </div>
           <input
             className={styles.seek}
@@ -609,6 +604,27 @@ export function VideoPlayer({
       </span>
     </div>
   );
+}
+
+/** Seconds marked along the seek bar: the learner's notes, or the transcript's search matches. */
+function SeekMarks({
+  seconds,
+  duration,
+  kind,
+}: {
+  seconds: readonly number[] | undefined;
+  duration: number;
+  kind: 'note' | 'match';
+}) {
+  if (!seconds || duration <= 0) return null;
+  return seconds.map((at, i) => (
+    <span
+      key={`${at}-${i}`}
+      className={kind === 'note' ? styles.seekMark : `${styles.seekMark} ${styles.seekMatch}`}
+      style={{ left: `${Math.min(100, (at / duration) * 100)}%` }}
+      data-testid={kind === 'note' ? 'seek-mark' : 'seek-match'}
+    />
+  ));
 }
 
 /** The text of the cues showing now, without WebVTT markup (voice and style tags). */

@@ -9,11 +9,21 @@ export interface DownloadButtonProps {
   pagePath: string;
   /** The signed address the page plays; the button is hidden without one (a stream-only video). */
   videoUrl: string | null;
+  /** The captions the page's player reads: saved with the video. */
+  captionsUrl?: string | null;
   premium: boolean;
 }
 
 /** "Download for offline" on a lesson's page: saves the video for watching without a connection (Remove when saved). */
-export function DownloadButton({ id, productId, title, pagePath, videoUrl, premium }: DownloadButtonProps) {
+export function DownloadButton({
+  id,
+  productId,
+  title,
+  pagePath,
+  videoUrl,
+  captionsUrl,
+  premium,
+}: DownloadButtonProps) {
   const { items } = useDownloads();
   const { offline } = useConnection();
   const [busy, setBusy] = useState(false);
@@ -26,7 +36,7 @@ export function DownloadButton({ id, productId, title, pagePath, videoUrl, premi
     setBusy(true);
     setError(null);
     try {
-      await downloads.save({ id, productId, title, pagePath, videoUrl, premium });
+      await downloads.save({ id, productId, title, pagePath, videoUrl, captionsUrl, premium });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import {
   DOWNLOADS_PATH,
@@ -10,7 +11,8 @@ import {
   useSession,
   type DownloadItem,
 } from '@catalyst/web-kit';
-import { VideoPlayer } from '../player/VideoPlayer';
+import { NotesPanel } from '../notes/NotesPanel';
+import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { PRODUCT_PREFIX } from '../shell-routes';
 import styles from './ProductPage.module.css';
 
@@ -57,6 +59,9 @@ export function OfflineCopyPage({ productKey, lessonId }: { productKey: string; 
   const item = savedItemFor(items, { pathname, productKey, lessonId });
   const copy = useSavedCopy(item?.id ?? '', item !== undefined);
   useDocumentTitle(item && copy.url ? item.title : undefined);
+  const captionsUrl = useCaptionsFile(item?.captions);
+  const player = useRef<VideoPlayerHandle>(null);
+  const [matches, setMatches] = useState<number[]>([]);
 
   if (offlineUser.away && !offlineUser.loaded) return <Spinner message="Loading..." />;
   // nobody's downloads on this device: nothing to look for
@@ -74,7 +79,45 @@ export function OfflineCopyPage({ productKey, lessonId }: { productKey: string; 
           <Link to={DOWNLOADS_PATH}>All downloads</Link>
         </p>
       </header>
-      <VideoPlayer src={copy.url} title={item.title} />
+      <VideoPlayer
+        src={copy.url}
+        title={item.title}
+        captionsUrl={captionsUrl}
+        handleRef={player}
+        matches={matches}
+      />
+      {/* the captions saved with the copy: its transcript reads along offline too */}
+      {captionsUrl ? (
+        <NotesPanel
+          notes={null}
+          playerRef={player}
+          transcript={{
+            captionsUrl,
+            // read as kept (the page may fetch nothing but its own origin: the player's track reads the address)
+            captionsText: item.captions,
+            lang: 'en',
+            linkAt: (seconds) => `${window.location.origin}${item.pagePath}?t=${Math.floor(seconds)}`,
+            onMatches: setMatches,
+          }}
+        />
+      ) : null}
     </article>
   );
+}
+
+/** The captions kept with a saved copy, as an address the player and the transcript read (revoked when gone). */
+function useCaptionsFile(text: string | undefined): string | null {
+  const [url, setUrl] = useState<{ text: string; url: string } | null>(null);
+  useEffect(() => {
+    if (!text) return;
+    // each run makes its own address and revokes it when done (a remount makes another)
+    const address = URL.createObjectURL(new Blob([text], { type: 'text/vtt' }));
+    let live = true;
+    void Promise.resolve().then(() => live && setUrl({ text, url: address }));
+    return () => {
+      live = false;
+      URL.revokeObjectURL(address);
+    };
+  }, [text]);
+  return url && url.text === text ? url.url : null;
 }

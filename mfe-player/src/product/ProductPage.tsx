@@ -1,5 +1,6 @@
-import { useRef } from 'react';
-import { useParams } from 'react-router-dom';
+import { useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { LESSON_START_PARAM, lessonStartOf } from '@catalyst/contracts/search-terms';
 import type { ProductDetail } from '@catalyst/contracts';
 import {
   Badge,
@@ -76,6 +77,11 @@ function ProductView({ product }: { product: ProductDetail }) {
   const playable = !!(videoUrl || stream);
   const { isAuthenticated } = useSession();
   const notes = useNotes(product._id, null, playable && isAuthenticated);
+  // Captions: an admin's upload (media's, with the stream's token), else the file beside the video (a demo
+  // MP4's). The transcript reads the same file; its search marks the seek bar.
+  const captionsUrl = signed.stream?.captionsUrl ?? captionsUrlFor(product.videoUrl);
+  const [matches, setMatches] = useState<number[]>([]);
+  const askedStart = lessonStartOf(useSearchParams()[0]);
   // a plan that ended while the page was open
   usePremiumRedirect('course', progress.failure?.error);
 
@@ -114,14 +120,16 @@ function ProductView({ product }: { product: ProductDetail }) {
               stream={stream}
               poster={product.thumbnail}
               title={product.title}
-              captionsUrl={captionsUrlFor(product.videoUrl)}
-              startAt={progress.resumeAt}
+              captionsUrl={captionsUrl}
+              // a shared "at this second" link (a transcript passage's) starts there
+              startAt={askedStart ?? progress.resumeAt}
               onDuration={progress.onDuration}
               onTimeUpdate={progress.onTimeUpdate}
               onPause={progress.onPause}
               onSeeked={progress.onSeeked}
               onEnded={progress.onEnded}
               marks={notes.items?.map((note) => note.seconds)}
+              matches={matches}
             />
           ) : (
             <div className={styles.noVideo}>
@@ -139,6 +147,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             title={product.title}
             pagePath={`/browse/premium/product/${product.slug ?? product._id}`}
             videoUrl={signed.videoUrl}
+            captionsUrl={captionsUrl}
             premium={product.price !== 0}
           />
           <ProgressActions
@@ -156,7 +165,23 @@ function ProductView({ product }: { product: ProductDetail }) {
               </Button>
             </div>
           ) : null}
-          {playable && isAuthenticated ? <NotesPanel notes={notes} playerRef={player} /> : null}
+          {playable && (isAuthenticated || captionsUrl) ? (
+            <NotesPanel
+              notes={isAuthenticated ? notes : null}
+              playerRef={player}
+              transcript={
+                captionsUrl
+                  ? {
+                      captionsUrl,
+                      lang: 'en',
+                      linkAt: (seconds) =>
+                        `${window.location.origin}/browse/premium/product/${product.slug ?? product._id}?${LESSON_START_PARAM}=${Math.floor(seconds)}`,
+                      onMatches: setMatches,
+                    }
+                  : null
+              }
+            />
+          ) : null}
 
           {/* a webinar's live session (nothing when none is scheduled), from the community remote */}
           {product.type === 'webinar' ? (

@@ -160,6 +160,12 @@ export const downloadStore = {
         },
       }),
     );
+    // the captions go with the video (the player's captions and its transcript offline)
+    const captions = input.captionsUrl
+      ? await fetch(input.captionsUrl, { credentials: 'same-origin' })
+          .then((res) => (res.ok ? res.text() : undefined))
+          .catch(() => undefined)
+      : undefined;
     const item: DownloadItem = {
       id: input.id,
       productId: input.productId,
@@ -169,6 +175,7 @@ export const downloadStore = {
       bytes: blob.size,
       savedAt: Date.now(),
       premium: input.premium,
+      ...(captions ? { captions } : {}),
     };
     // A premium copy was just served under the plan: that confirms it now (the connections that follow
     // ask the server only while premium copies are kept, so the last check may be long past).

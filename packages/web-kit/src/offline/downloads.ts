@@ -32,6 +32,8 @@ export interface DownloadItem {
   savedAt: number;
   /** Needs a plan: deleted when the plan ends. */
   premium: boolean;
+  /** The video's captions (WebVTT), kept with it: the player's captions and transcript offline. */
+  captions?: string;
 }
 
 export interface DownloadsState {
@@ -70,6 +72,8 @@ export interface SaveInput {
   pagePath: string;
   /** The signed address the page plays (fetched with the viewer's media grant cookie). */
   videoUrl: string;
+  /** The captions file the page's player reads (kept with the video; a copy saves without them if they fail). */
+  captionsUrl?: string | null;
   premium: boolean;
 }
 
