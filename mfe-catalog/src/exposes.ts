@@ -7,4 +7,5 @@ export const exposes = {
   './SearchPage': './src/search/SearchPage.tsx',
   './CourseLandingPage': './src/course/CourseLandingPage.tsx',
   './RecommendationRows': './src/recommendations/RecommendationRows.tsx',
+  './PathRoutes': './src/paths/PathRoutes.tsx',
 } as const;

@@ -87,6 +87,16 @@ function courseReads(pathname: string): FirstRead[] {
   ];
 }
 
+const PATHS_PREFIX = '/paths/';
+
+/** /paths: the published paths; /paths/{slug}: the path (the learner's standing follows, by its id). */
+function pathReads(pathname: string): FirstRead[] {
+  if (pathname.toLowerCase().replace(/\/+$/, '') === '/paths') return [{ endpoint: ['path', 'list'] }];
+  const rest = pathSegmentsAfter(pathname, PATHS_PREFIX);
+  if (rest?.length !== 1 || !rest[0]) return [];
+  return [{ endpoint: ['path', 'get'], input: { params: { idOrSlug: rest[0] } } }];
+}
+
 /** The catalogue's pages, as the shell mounts and preloads them (plain data: read before React loads). */
 export const shellRoutes: RemoteRouteTable = {
   remote: 'catalog',
@@ -99,6 +109,14 @@ export const shellRoutes: RemoteRouteTable = {
       audience: 'anyone',
       firstReads: browseReads,
       dataIcons: [BROWSE_PREFIX],
+    },
+    // Browse → Paths: the published learning paths and a path's page (its items; signed in, the learner's progress)
+    {
+      path: PATHS_PREFIX,
+      prefix: true,
+      module: './PathRoutes',
+      audience: 'anyone',
+      firstReads: pathReads,
     },
     // the whole catalogue searched: what a visitor may see, the words, filters, sort and page in the query
     { path: '/search/', prefix: false, module: './SearchPage', audience: 'anyone' },

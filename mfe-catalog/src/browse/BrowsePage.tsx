@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import {
   Alert,
   Badge,
@@ -9,6 +9,7 @@ import {
   ErrorScreen,
   openAuthDialog,
   Pager,
+  PATHS_PATH,
   PLANS_PATH,
   plansPageState,
   Spinner,
@@ -72,7 +73,13 @@ export function BrowsePage() {
   return (
     <section ref={top}>
       <div className={styles.header}>
-        <h1 className={styles.title}>Browse Categories</h1>
+        <div>
+          <h1 className={styles.title}>Browse Categories</h1>
+          <p className={styles.paths}>
+            Or follow a <Link to={PATHS_PATH}>learning path</Link>: courses and videos in order, towards a
+            goal.
+          </p>
+        </div>
         <div className={styles.search}>
           <TextField
             label="Search categories"

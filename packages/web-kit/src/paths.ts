@@ -24,3 +24,9 @@ export const LEARNING_RECORD_PATH = '/learning';
 
 /** The signed-in member's saved list ("Save for later" on the catalogue's cards). */
 export const SAVED_PATH = '/saved';
+
+/** Browse → Paths: the published learning paths. */
+export const PATHS_PATH = '/paths';
+
+/** A learning path's page: its items in order (and, signed in, the learner's progress along it). */
+export const learningPathPath = (slug: string): string => `${PATHS_PATH}/${encodeURIComponent(slug)}`;

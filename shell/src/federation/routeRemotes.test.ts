@@ -42,11 +42,16 @@ describe("the remotes' pages, as their releases publish them", () => {
       'browse/*',
       'search',
       'admin/*',
+      'paths/*',
       'saved',
       'gift/*',
     ]);
     expect(remoteForPath('/browse/premium/product/p1')).toMatchObject({ remote: 'player' });
     expect(remoteForPath('/browse/category/design')).toMatchObject({ remote: 'catalog' });
+    expect(remoteForPath('/paths/start-with-the-web')).toMatchObject({
+      remote: 'catalog',
+      module: './PathRoutes',
+    });
   });
 
   it('names the pages that show category and creator icons (the early entry probes emoji for those only)', () => {

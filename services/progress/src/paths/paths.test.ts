@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import type { LearningPath } from '@catalyst/contracts';
+import type { Identity, LearningPath } from '@catalyst/contracts';
 import { testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, ids, lesson, otherSubscriber, products } from '../test-support';
 
@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const standing = (as = sub) => ctx.call(as, 'GET', `/content/progress/paths/${PATH_ID}`);
+const standing = (as: Identity = sub) => ctx.call(as, 'GET', `/content/progress/paths/${PATH_ID}`);
 const pathCertificates = () =>
   ctx.db.selectFrom('certificates').selectAll().where('product_id', '=', PATH_ID).execute();
 
