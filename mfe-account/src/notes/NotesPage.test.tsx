@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { noteRoutes, type NoteListItem } from '@catalyst/contracts';
-import { fakeApi } from '@catalyst/web-kit/testing';
+import { failure, fakeApi, inTurn } from '@catalyst/web-kit/testing';
 import NotesPage from './NotesPage';
 
 const COURSE = 'a'.repeat(24);
@@ -131,5 +131,60 @@ describe('NotesPage', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('exports every note as a PDF the server draws, under the search, and says when it cannot', async () => {
+    const pdf = '%PDF-1.7 the notes';
+    const api = fakeApi()
+      .on(noteRoutes.listNotes, ({ query }) =>
+        query.get('q') === 'hooks'
+          ? { items: [NOTES[0]!], total: 1, page: 1, limit: 500 }
+          : { items: NOTES, total: 3, page: 1, limit: 500 },
+      )
+      .on(
+        noteRoutes.exportNotesPdf,
+        inTurn(
+          () => new Response(pdf, { headers: { 'content-type': 'application/pdf' } }),
+          failure(503, 'Notes are resting'),
+        ),
+      );
+    sessionStorage.setItem('token', 'token-notes');
+    const files: Blob[] = [];
+    const names: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = (blob: Blob) => (files.push(blob), 'blob:notes');
+        static override revokeObjectURL = () => undefined;
+      },
+    );
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    renderPage();
+    await screen.findByText('3 notes');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search your notes' }), {
+      target: { value: 'hooks' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('1 note matching “hooks”');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export PDF' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(names).toEqual(['catalyst-notes.pdf']);
+    expect(files[0]!.type).toBe('application/pdf');
+    expect(await textOf(files[0]!)).toBe(pdf);
+    const [call] = api.callsTo(noteRoutes.exportNotesPdf);
+    expect(call!.query.get('q')).toBe('hooks');
+    expect(call!.headers.get('authorization')).toBe('Bearer token-notes');
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Export PDF' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+
+    // the server could not draw it: the learner is told, and nothing is downloaded
+    fireEvent.click(screen.getByRole('button', { name: 'Export PDF' }));
+    expect(await screen.findByText("We couldn't export your notes: Notes are resting")).toBeDefined();
+    expect(files).toHaveLength(1);
+    sessionStorage.removeItem('token');
   });
 });

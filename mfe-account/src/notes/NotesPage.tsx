@@ -7,6 +7,7 @@ import {
   Button,
   ErrorScreen,
   formatDate,
+  readSessionToken,
   remoteTestId,
   Spinner,
   TextField,
@@ -30,32 +31,49 @@ async function allNotes(q: string): Promise<NoteListItem[]> {
   }
 }
 
+/** Every note matching `q` as a PDF, drawn by the server (GET /notes/pdf), read with the session's token. */
+async function notesPdf(q: string): Promise<ArrayBuffer> {
+  const token = readSessionToken();
+  const res = await fetch(api.note.exportNotesPdf.url({ query: q ? { q } : {} }), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!res.ok) {
+    const answer = (await res.json().catch(() => null)) as { message?: unknown } | null;
+    throw new Error(
+      typeof answer?.message === 'string' ? answer.message : `the server answered ${res.status}`,
+    );
+  }
+  return res.arrayBuffer();
+}
+
 /** /learning/notes: every note and bookmark the learner keeps, across courses, newest first; search and export. */
 export default function NotesPage() {
   useDocumentTitle('My notes');
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const read = useApiData(api.note.listNotes, { query: { limit: PAGE, ...(q ? { q } : {}) } });
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'markdown' | 'pdf' | null>(null);
   const [problem, setProblem] = useState('');
 
   const search = (event: FormEvent) => {
     event.preventDefault();
     setQ(typed.trim());
   };
-  const exportMarkdown = async () => {
-    setExporting(true);
+  const exportAs = async (kind: 'markdown' | 'pdf') => {
+    setExporting(kind);
     setProblem('');
     try {
-      downloadFile(
-        notesMarkdown(await allNotes(q), window.location.origin),
-        'text/markdown;charset=utf-8',
-        'catalyst-notes.md',
-      );
+      if (kind === 'pdf') downloadFile(await notesPdf(q), 'application/pdf', 'catalyst-notes.pdf');
+      else
+        downloadFile(
+          notesMarkdown(await allNotes(q), window.location.origin),
+          'text/markdown;charset=utf-8',
+          'catalyst-notes.md',
+        );
     } catch (error) {
       setProblem(`We couldn't export your notes: ${(error as Error).message}`);
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -93,9 +111,26 @@ export default function NotesPage() {
               {page.total === 1 ? '1 note' : `${page.total.toLocaleString('en-US')} notes`}
               {q ? ` matching “${q}”` : ''}
             </p>
-            <Button variant="secondary" size="sm" loading={exporting} onClick={() => void exportMarkdown()}>
-              Export Markdown
-            </Button>
+            <div className={styles.exports}>
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={exporting === 'markdown'}
+                disabled={exporting !== null}
+                onClick={() => void exportAs('markdown')}
+              >
+                Export Markdown
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={exporting === 'pdf'}
+                disabled={exporting !== null}
+                onClick={() => void exportAs('pdf')}
+              >
+                Export PDF
+              </Button>
+            </div>
           </div>
           <ul className={styles.list} aria-label="Your notes">
             {page.items.map((note) => (

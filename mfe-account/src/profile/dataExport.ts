@@ -50,9 +50,9 @@ export function downloadJson(data: unknown, fileName: string): void {
   downloadFile(JSON.stringify(data, null, 2), 'application/json', fileName);
 }
 
-/** Hands a text file of this type to the browser as a download (the notes' Markdown export too). */
-export function downloadFile(text: string, type: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Hands a file (text, or bytes already read) of this type to the browser as a download (the notes' exports too). */
+export function downloadFile(data: string | ArrayBuffer, type: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([data], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -286,6 +286,8 @@ export const courseLessonsSchema = z.object({
   lessons: z.array(
     z.object({
       id: objectIdSchema,
+      /** (the notes' PDF names each note's lesson; absent from an answer cached before titles were sent) */
+      title: z.string().optional(),
       durationSeconds: z.number().int().nullable(),
       isFreePreview: z.boolean(),
       kind: lessonKindSchema,

@@ -23,6 +23,11 @@ export const noteListQuerySchema = z.object({
 });
 export type NoteListQuery = z.infer<typeof noteListQuerySchema>;
 
+/** GET /notes/pdf: every note (or those whose text contains `q`) as one PDF. */
+export const noteExportQuerySchema = z.object({
+  q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+});
+
 /**
  * POST /notes. `id` is chosen by the client (a 24-hex id), so a note sent again after a lost answer (offline
  * replay) is stored once; an empty body is a bookmark.

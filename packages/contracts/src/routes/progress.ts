@@ -38,6 +38,7 @@ import { quizAttemptBodySchema, quizAttemptResultSchema, quizAttemptsSchema, qui
 import {
   noteCreateBodySchema,
   noteDeletedSchema,
+  noteExportQuerySchema,
   noteListQuerySchema,
   notePageSchema,
   noteParamsSchema,
@@ -218,6 +219,18 @@ export const noteRoutes = defineRoutes({
       "Your notes: a product's (or lesson's) in time order, or every one newest first, `q` searching their text",
     query: noteListQuerySchema,
     response: notePageSchema,
+  },
+  exportNotesPdf: {
+    produces: ['application/pdf'],
+    method: 'GET',
+    path: '/notes/pdf',
+    service,
+    access: 'user',
+    answer: 'bytes',
+    summary:
+      "Your notes as one PDF, to print or keep: by course, each note's lesson, time and text (`q`: those whose text contains it)",
+    query: noteExportQuerySchema,
+    response: z.string(),
   },
   createNote: {
     refuses: { 409: 'You keep the most notes one learner may (2,000)' },

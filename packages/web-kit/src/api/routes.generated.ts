@@ -21,7 +21,7 @@ export interface ApiTables {
   lessonProgress: Pick<typeof lessonProgressRoutes, 'forCourse' | 'updateLesson' | 'updateLessonFromForm' | 'completeLesson' | 'resetLesson'>;
   quiz: Pick<typeof quizRoutes, 'quizAttempts' | 'quizPaper' | 'submitQuizAttempt'>;
   learning: Pick<typeof learningRoutes, 'learningRecord'>;
-  note: Pick<typeof noteRoutes, 'listNotes' | 'createNote' | 'updateNote' | 'deleteNote'>;
+  note: Pick<typeof noteRoutes, 'listNotes' | 'exportNotesPdf' | 'createNote' | 'updateNote' | 'deleteNote'>;
   pathProgress: Pick<typeof pathProgressRoutes, 'followed' | 'get' | 'follow' | 'unfollow'>;
   playerSetting: Pick<typeof playerSettingRoutes, 'playerSettings' | 'updatePlayerSettings'>;
   certificate: Pick<typeof certificateRoutes, 'list' | 'get' | 'pdf' | 'adminList' | 'revoke'>;
@@ -178,6 +178,7 @@ export const API_ROUTES = {
   },
   note: {
     listNotes: ['GET', '/notes'],
+    exportNotesPdf: ['GET', '/notes/pdf', 'bytes'],
     createNote: ['POST', '/notes'],
     updateNote: ['PATCH', '/notes/:id'],
     deleteNote: ['DELETE', '/notes/:id'],

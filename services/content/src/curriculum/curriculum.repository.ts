@@ -123,10 +123,11 @@ export async function findLesson(
 /** What progress needs of a course: every lesson in order with its length, flag and kind. */
 export async function listCourseLessons(db: Db, productId: string): Promise<CourseLessons['lessons']> {
   const rows = await lessonsInOrder(db, productId)
-    .select(['l.id', 'l.duration_seconds', 'l.is_free_preview', 'l.kind'])
+    .select(['l.id', 'l.title', 'l.duration_seconds', 'l.is_free_preview', 'l.kind'])
     .execute();
   return rows.map((row) => ({
     id: row.id,
+    title: row.title,
     durationSeconds: row.duration_seconds,
     isFreePreview: row.is_free_preview,
     kind: row.kind,

@@ -820,6 +820,7 @@ describe('internal routes for peers', () => {
       productId: fx.react,
       lessons: lessonsOf(course).map((l) => ({
         id: l.id,
+        title: l.title,
         durationSeconds: l.durationSeconds,
         isFreePreview: l.isFreePreview,
         kind: l.kind,
