@@ -18,6 +18,8 @@ const AuditLogPage = page(() => import('./moderation/AuditLogPage'), 'AuditLogPa
 const ReviewReportsPage = page(() => import('./moderation/ReviewReportsPage'), 'ReviewReportsPage');
 const CreatorListPage = page(() => import('./creators/CreatorListPage'), 'CreatorListPage');
 const CreatorFormPage = page(() => import('./creators/CreatorFormPage'), 'CreatorFormPage');
+const PathListPage = page(() => import('./paths/PathListPage'), 'PathListPage');
+const PathFormPage = page(() => import('./paths/PathFormPage'), 'PathFormPage');
 const UserListPage = page(() => import('./users/UserListPage'), 'UserListPage');
 const UserAuditLogPage = page(() => import('./users/UserAuditLogPage'), 'UserAuditLogPage');
 const ReleasesPage = page(() => import('./releases/ReleasesPage'), 'ReleasesPage');
@@ -44,6 +46,9 @@ export default function AdminRoutes() {
         <Route path="creators" element={<CreatorListPage />} />
         <Route path="creators/new" element={<CreatorFormPage />} />
         <Route path="creators/:id/edit" element={<CreatorFormPage key="edit" />} />
+        <Route path="paths" element={<PathListPage />} />
+        <Route path="paths/new" element={<PathFormPage />} />
+        <Route path="paths/:id/edit" element={<PathFormPage key="edit" />} />
         <Route path="users" element={<UserListPage />} />
         <Route path="users/audit" element={<UserAuditLogPage />} />
         <Route path="releases" element={<ReleasesPage />} />

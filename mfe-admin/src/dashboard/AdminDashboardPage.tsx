@@ -29,6 +29,7 @@ const dashboardLinks = [
   { to: '/admin/categories', label: 'Manage Categories', variant: 'secondary' },
   { to: '/admin/products', label: 'Manage Products', variant: 'secondary' },
   { to: '/admin/creators', label: 'Manage Creators', variant: 'secondary' },
+  { to: '/admin/paths', label: 'Manage Learning Paths', variant: 'secondary' },
   { to: '/admin/media', label: 'Manage Media', variant: 'secondary' },
   { to: '/admin/users', label: 'Manage Users', variant: 'secondary' },
   { to: '/admin/certificates', label: 'Manage Certificates', variant: 'secondary' },

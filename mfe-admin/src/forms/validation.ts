@@ -5,6 +5,7 @@ import {
   creatorInputSchema,
   curriculumBodySchema,
   normaliseSlug,
+  pathInputSchema,
   productInputSchema,
   scheduleLiveBodySchema,
 } from '@catalyst/contracts';
@@ -26,6 +27,8 @@ function firstErrors(schema: z.ZodType, values: unknown): FieldErrors {
 export const validateCategory = (values: unknown) => firstErrors(categoryInputSchema, values);
 export const validateCreator = (values: unknown) => firstErrors(creatorInputSchema, values);
 export const validateProduct = (values: unknown) => firstErrors(productInputSchema, values);
+/** A learning path: its fields and its items (`items`: at least one, each product once). */
+export const validatePath = (values: unknown) => firstErrors(pathInputSchema, values);
 /** A course's curriculum, keyed by the server's paths (`sections.0.lessons.2.title`). */
 export const validateCurriculum = (values: unknown) => firstErrors(curriculumBodySchema, values);
 /** A webinar's live session: start (ISO with offset), duration, join link, recording. */
