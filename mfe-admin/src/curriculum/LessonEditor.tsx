@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { LESSON_KINDS, type LessonKind, type MediaAsset } from '@catalyst/contracts';
 import { Button, TextField } from '@catalyst/web-kit';
 import { CheckboxField, TextAreaField } from '../common/FormControls';
+import { CaptionsUploadField } from '../media/CaptionsUploadField';
 import { VideoUploadField } from '../media/VideoUploadField';
 import styles from './Curriculum.module.css';
 import { durationInputs, type DraftLesson, type DraftResource } from './curriculumDraft';
@@ -167,6 +168,7 @@ export function LessonEditor({
             hint="An external address or a path on this site; an uploaded video plays instead once it is ready."
             onChange={(event) => change('videoUrl', { videoUrl: event.target.value })}
           />
+          <CaptionsUploadField assetId={lesson.mediaAssetId} />
         </fieldset>
       ) : null}
       {lesson.kind === 'article' ? (

@@ -1,0 +1,84 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { assetRoutes, type MediaAsset } from '@catalyst/contracts';
+import { failure, fakeApi } from '@catalyst/web-kit/testing';
+import { CaptionsUploadField } from './CaptionsUploadField';
+
+const ID = 'd'.repeat(24);
+const video = (captionsUrl: string | null): MediaAsset => ({
+  id: ID,
+  kind: 'video',
+  originalName: 'intro.mp4',
+  mimeType: 'video/mp4',
+  size: 5_000_000,
+  received: 5_000_000,
+  status: 'ready',
+  progress: 100,
+  reprocessing: false,
+  outdated: false,
+  reason: null,
+  durationSeconds: 60,
+  width: 1280,
+  height: 720,
+  posterUrl: null,
+  streamUrl: null,
+  storyboardUrl: null,
+  captionsUrl,
+  renditions: [],
+  images: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+const SRT = '1\n00:00:01,000 --> 00:00:02,000\nHello\n';
+const choose = (name: string, text: string) =>
+  fireEvent.change(screen.getByLabelText('Captions (WebVTT or SRT)'), {
+    target: { files: [new File([text], name, { type: 'application/x-subrip' })] },
+  });
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe("the lesson editor's captions upload", () => {
+  it('sends the chosen SRT file to media and says how many cues were kept', async () => {
+    let captioned = false;
+    const fake = fakeApi()
+      .on(assetRoutes.getAsset, () =>
+        video(captioned ? `/api/v1/media/streams/${ID}/captions.vtt?token=t` : null),
+      )
+      .on(assetRoutes.putCaptions, () => {
+        captioned = true;
+        return { assetId: ID, cues: 1, captionsUrl: `/api/v1/media/streams/${ID}/captions.vtt?token=t` };
+      });
+    render(<CaptionsUploadField assetId={ID} />);
+    expect(await screen.findByText(/This video has no captions yet\./)).toBeDefined();
+    choose('lesson.srt', SRT);
+    expect(await screen.findByText('Captions saved from lesson.srt: 1 cue.')).toBeDefined();
+    expect(fake.callsTo(assetRoutes.putCaptions)[0]).toMatchObject({
+      method: 'PUT',
+      path: `/media/assets/${ID}/captions`,
+      body: { fileName: 'lesson.srt', text: SRT },
+    });
+    expect(await screen.findByText(/This video has captions: a new file replaces them\./)).toBeDefined();
+  });
+
+  it('shows the line media says is wrong', async () => {
+    fakeApi()
+      .on(assetRoutes.getAsset, video(null))
+      .on(
+        assetRoutes.putCaptions,
+        failure(400, 'Line 2: expected a cue timing such as 00:00:01,000 --> 00:00:04,000'),
+      );
+    render(<CaptionsUploadField assetId={ID} />);
+    await screen.findByText(/This video has no captions yet\./);
+    choose('broken.srt', '1\n00:00:01 -> 2\nHello\n');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'broken.srt: Line 2: expected a cue timing such as 00:00:01,000 --> 00:00:04,000',
+    );
+  });
+
+  it('asks for a video first', () => {
+    render(<CaptionsUploadField assetId="" />);
+    expect(screen.getByText('Upload or choose a video to add its captions.')).toBeDefined();
+  });
+});
