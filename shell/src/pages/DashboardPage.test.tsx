@@ -65,3 +65,64 @@ describe('Dashboard', () => {
     expect(shownLead()).toEqual([RETURNING]);
   });
 });
+
+describe('Your path', () => {
+  function answer(followed: unknown[]) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input instanceof Request ? input.url : input);
+        const json = (status: number, body: unknown) =>
+          new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+        if (url.endsWith('/mf/remotes.json')) return json(200, { remotes: {} });
+        if (url.includes('/content/progress/recent')) return json(200, { success: true, data: [] });
+        if (url.endsWith('/content/progress/paths')) return json(200, { success: true, data: followed });
+        return json(404, { success: false, message: 'Not found' });
+      }),
+    );
+  }
+  const mount = () => {
+    act(() => session.loadUser({ _id: 'u1', name: 'Maya Member', email: 'maya@example.com', role: 'user' }));
+    render(
+      <MemoryRouter>
+        <DashboardPage />
+      </MemoryRouter>,
+    );
+  };
+  const path = { _id: '0000000000000000000f0001', slug: 'start-with-the-web', title: 'Start with the Web' };
+
+  it('shows each followed path with how far along it is and the next item to take', async () => {
+    answer([
+      {
+        path,
+        completedCount: 1,
+        total: 3,
+        next: {
+          productId: '0000000000000000000e0002',
+          publicId: 'P2',
+          slug: 'js',
+          title: 'Modern JavaScript Essentials',
+          type: 'video',
+          thumbnail: null,
+          duration: 5,
+          isPublished: true,
+        },
+        certificateCode: null,
+      },
+    ]);
+    mount();
+    const card = await screen.findByTestId('your-path');
+    expect(screen.getByRole('heading', { level: 2, name: 'Your path' }).textContent).toBe('Your path');
+    expect(card.textContent).toBe('Start with the Web1 of 3 finishedNext: Modern JavaScript Essentials');
+    expect(screen.getByRole('link', { name: 'Modern JavaScript Essentials' }).getAttribute('href')).toBe(
+      '/browse/premium/product/P2',
+    );
+  });
+
+  it('links a finished path to its certificate', async () => {
+    answer([{ path, completedCount: 3, total: 3, next: null, certificateCode: 'ABCDEFGHJK' }]);
+    mount();
+    const link = await screen.findByRole('link', { name: 'View your path certificate' });
+    expect(link.getAttribute('href')).toBe('/certificates/ABCDEFGHJK');
+  });
+});

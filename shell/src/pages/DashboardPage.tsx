@@ -14,6 +14,7 @@ import {
 import { RemoteModule } from '../federation/RemoteModule';
 import { SHELL_WIDGETS } from '../federation/widgets';
 import styles from './Pages.module.css';
+import { YourPath } from './YourPath';
 
 export const PROMO_VIDEO_URL = '/media/promo.mp4';
 
@@ -76,7 +77,7 @@ function Lead({ returning }: { returning: boolean }) {
 
 /**
  * What signed-in users see at '/': a hero, the promo video, Top Courses and the recommendation rows (catalog)
- * and Continue watching (player).
+ * Continue watching (player) and Your path (the learning paths the learner follows).
  */
 export default function DashboardPage() {
   const site = useSiteConfig();
@@ -120,6 +121,7 @@ export default function DashboardPage() {
           <RemoteModule {...SHELL_WIDGETS.continueWatching} loading={null} />
         </div>
       </div>
+      <YourPath className={styles.section} />
     </>
   );
 }

@@ -1,0 +1,38 @@
+import { Link } from 'react-router-dom';
+import { certificatePagePath } from '@catalyst/contracts';
+import { api, learningPathPath, productPath, useApiData } from '@catalyst/web-kit';
+import styles from './Pages.module.css';
+
+/**
+ * The dashboard's "Your path" row: each learning path the learner follows, how far along it they are, and
+ * the next item to take (or the path certificate once every item is finished). Nothing while they follow none.
+ */
+export function YourPath({ className }: { className?: string }) {
+  const { data } = useApiData(api.pathProgress.followed);
+  if (!data || data.length === 0) return null;
+  return (
+    <section aria-labelledby="your-path-title" className={className}>
+      <h2 id="your-path-title">Your path</h2>
+      <ul className={styles.yourPathList}>
+        {data.map(({ path, completedCount, total, next, certificateCode }) => (
+          <li key={path._id} className={styles.yourPathCard} data-testid="your-path">
+            <Link to={learningPathPath(path.slug)} className={styles.yourPathName}>
+              {path.title}
+            </Link>
+            <span>
+              {completedCount} of {total} finished
+            </span>
+            {next ? (
+              <span>
+                Next:{' '}
+                <Link to={productPath({ productId: next.publicId, _id: next.productId })}>{next.title}</Link>
+              </span>
+            ) : certificateCode ? (
+              <Link to={certificatePagePath(certificateCode)}>View your path certificate</Link>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
