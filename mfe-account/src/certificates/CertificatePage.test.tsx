@@ -53,6 +53,21 @@ describe('the public certificate page', () => {
     expect(fake.requests()).toEqual([`GET /certificates/${CODE}`]);
   });
 
+  it("names a learning path's certificate for its path", async () => {
+    fakeApi().on(certificateRoutes.get, {
+      ...certificate,
+      kind: 'path',
+      courseTitle: 'Start with the Web',
+      creatorName: 'Catalyst',
+    });
+    renderAt(`/certificates/${CODE}`);
+    const page = await screen.findByRole('article', { name: 'Start with the Web' });
+    expect(within(page).getByText('Learning path').nextElementSibling!.textContent).toBe(
+      'Start with the Web',
+    );
+    expect(within(page).queryByText('Course')).toBeNull();
+  });
+
   it('offers the PDF, the LinkedIn form in a new tab, and the signed credential with where its keys are', async () => {
     fakeApi().on(certificateRoutes.get, certificate);
     renderAt(`/certificates/${CODE}`);

@@ -138,7 +138,7 @@ function CertificateView({ certificate }: { certificate: Certificate }) {
           <dd data-testid="certificate-learner">{certificate.learnerName}</dd>
         </div>
         <div>
-          <dt>Course</dt>
+          <dt>{certificate.kind === 'path' ? 'Learning path' : 'Course'}</dt>
           <dd>{certificate.courseTitle}</dd>
         </div>
         <div>
