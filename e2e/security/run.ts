@@ -25,6 +25,7 @@ import { securityHeaders } from './headers';
 import { identityForgery } from './identity-forgery';
 import { idor } from './idor';
 import { notesAttacks } from './notes';
+import { pathAttacks } from './paths';
 import { mediaAttacks } from './media';
 import { sessionCookieAttacks } from './session-cookie';
 import { signInAbuse } from './sign-in';
@@ -60,6 +61,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['billing gifts', billingGifts],
   ['billing plans', billingPlans],
   ['notes', notesAttacks],
+  ['learning paths', pathAttacks],
 ];
 
 const demo = {
