@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { TOKEN_STORAGE_KEY, ROLE_HINT_STORAGE_KEY } from '../packages/web-kit/src/session/keys';
 import { apiToken, demo, expect, test } from './fixtures';
 import { bearer, lessonsOf, outlineOf } from './lib/course';
+import { trackRequests } from './lib/quiet';
 
 // The page must not move under the reader while its answers arrive. On a phone-sized screen every API answer
 // is held back, so the session, the plan and the page's reads answer after the first paint, in both orders a
@@ -88,11 +89,12 @@ async function openSlowly(
     );
     await route.continue().catch(() => undefined);
   });
+  const requests = trackRequests(page);
   await page.goto(path);
   await expect(page.locator('main h1').first()).toBeVisible({ timeout: 20_000 });
-  // Every read answered (a video page may go on fetching media: then a fixed wait), and a moment more.
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForTimeout(1_000);
+  // Every read answered and every picture in (the video and event streams aside), and a second more with nothing
+  // in flight: what those answers render has been painted.
+  await requests.quiet(1_000);
   return page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
 }
 
