@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { searchRoutes, type SearchHit, type SearchResult } from '@catalyst/contracts';
+import { pathRoutes, searchRoutes, type SearchHit, type SearchResult } from '@catalyst/contracts';
 import { fakeApi } from '@catalyst/web-kit/testing';
 import SearchPage from './SearchPage';
 
@@ -87,6 +87,47 @@ describe('SearchPage', () => {
     expect(api.callsTo(searchRoutes.search)[0]!.query.get('q')).toBe('position saved');
   });
 
+  it('names the learning paths every word of the search is in, under the results', async () => {
+    fakeApi()
+      .on(searchRoutes.search, answer([lessonHit]))
+      .on(pathRoutes.list, [
+        {
+          _id: '0000000000000000000f0001',
+          slug: 'start-with-the-web',
+          title: 'Start with the Web',
+          description: 'Your first steps into building for the browser.',
+          level: 'beginner',
+          estimatedHours: 2,
+          isPublished: true,
+          itemCount: 3,
+          createdAt: '2026-12-01T00:00:00.000Z',
+          updatedAt: '2026-12-01T00:00:00.000Z',
+        },
+        {
+          _id: '0000000000000000000f0002',
+          slug: 'data-analysis',
+          title: 'Data Analysis, Start to Finish',
+          description: 'From a dataset to a model.',
+          level: 'intermediate',
+          estimatedHours: 12,
+          isPublished: true,
+          itemCount: 4,
+          createdAt: '2026-12-01T00:00:00.000Z',
+          updatedAt: '2026-12-01T00:00:00.000Z',
+        },
+      ]);
+    open('/search?q=Browser%20steps');
+    const paths = await screen.findByRole('complementary', { name: 'Learning paths' });
+    expect(
+      within(paths)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Start with the Web']);
+    expect(within(paths).getByRole('link', { name: 'Start with the Web' }).getAttribute('href')).toBe(
+      '/paths/start-with-the-web',
+    );
+  });
+
   it('puts a filter and the sort in the address, and searches by them', async () => {
     const api = fakeApi().on(searchRoutes.search, answer([lessonHit]));
     open('/search?q=web');
@@ -95,7 +136,8 @@ describe('SearchPage', () => {
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Sort by' }), 'Newest');
     expect(screen.getByTestId('where').textContent).toBe('/search?q=web&level=beginner&sort=newest');
     await screen.findByRole('list', { name: 'Results' });
-    expect(api.requests().at(-1)).toBe('GET /search?q=web&level=beginner&sort=newest');
+    const searches = api.requests().filter((request) => request.startsWith('GET /search'));
+    expect(searches.at(-1)).toBe('GET /search?q=web&level=beginner&sort=newest');
   });
 
   it('shows exact counts as they are, and counts the search stopped at with a plus', async () => {
@@ -147,7 +189,8 @@ describe('SearchPage', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search for' }), 'css grid{Enter}');
     expect(screen.getByTestId('where').textContent).toBe('/search?q=css+grid');
     await screen.findByRole('list', { name: 'Results' });
-    expect(api.requests()).toEqual(['GET /search?q=css+grid']);
+    // the search, and the learning paths its words might name
+    expect(api.requests()).toEqual(['GET /search?q=css+grid', 'GET /content/paths']);
   });
 
   it("shows the server's refusal of a bad address", async () => {

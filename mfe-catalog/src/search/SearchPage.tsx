@@ -25,6 +25,7 @@ import {
   useDocumentTitle,
 } from '@catalyst/web-kit';
 import { Marked } from './Marked';
+import { MatchingPaths } from './MatchingPaths';
 import styles from './SearchPage.module.css';
 import { useSearch, type SearchParams } from './useSearch';
 
@@ -260,6 +261,7 @@ export default function SearchPage() {
                 )
               }
             />
+            <MatchingPaths q={params.q} />
           </div>
         </div>
       )}
