@@ -14,7 +14,9 @@ import { createTestContext, makeVideo } from '../test-support';
 const lesson = readFileSync(path.join(DEMO_MEDIA_ROOT, 'media/videos/lesson-2.mp4'));
 const thumbnail = readFileSync(path.join(DEMO_MEDIA_ROOT, 'media/thumbnails/ab-testing-playbook.jpg'));
 
-describe('assets: processing, the admin list, retry and delete', () => {
+// Each case runs ffmpeg over a few seconds of video: 2–6 s on a CI machine, but a run with a load average of 32
+// took over 30 s for four of them. They get 90 s; a stuck job still fails.
+describe('assets: processing, the admin list, retry and delete', { timeout: 90_000 }, () => {
   let t: Awaited<ReturnType<typeof createTestContext>>;
   /** A short 360p video (one rendition) for the checks that are not about the encode itself. */
   let clip: Buffer;
