@@ -1,9 +1,10 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminBillingRoutes, type AdminGift } from '@catalyst/contracts';
 import { createApiClient } from '@catalyst/web-kit';
 import { failure, fakeApi, type FakeApi } from '@catalyst/web-kit/testing';
+import { failureMessage, flashMessage, rowCells } from '../testing/adminPage';
 import { AdminGiftsPage } from './AdminGiftsPage';
 import { BillingFigures } from './BillingFigures';
 
@@ -89,8 +90,15 @@ describe('the gifts page', () => {
     const refund = await screen.findByRole('button', { name: 'Refund the gift for Sam' });
     expect(screen.queryByRole('button', { name: 'Refund the gift for Kim' })).toBeNull();
     fireEvent.click(refund);
-    expect((await screen.findByRole('status')).textContent).toBe('The gift for Sam was refunded.');
+    await waitFor(() => expect(flashMessage()).toBe('The gift for Sam was refunded.'));
     expect(screen.queryByRole('button', { name: 'Refund the gift for Sam' })).toBeNull();
+    // the row says so too, under its column's heading
+    expect(
+      screen.getAllByTestId('gift-row').map((row) => [rowCells(row).Recipient, rowCells(row).Status]),
+    ).toEqual([
+      ['Sam', 'Refunded'],
+      ['Kim', 'Redeemed'],
+    ]);
   });
 
   it('shows why a refund was refused', async () => {
@@ -107,8 +115,8 @@ describe('the gifts page', () => {
       </MemoryRouter>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Refund the gift for Sam' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Only a paid gift that has not been redeemed can be refunded',
+    await waitFor(() =>
+      expect(failureMessage()).toBe('Only a paid gift that has not been redeemed can be refunded'),
     );
   });
 });

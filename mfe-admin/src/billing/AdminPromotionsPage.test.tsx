@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { adminPromotionRoutes, type AdminPromotion } from '@catalyst/contracts';
 import { createApiClient } from '@catalyst/web-kit';
 import { failure, fakeApi } from '@catalyst/web-kit/testing';
+import { flashMessage } from '../testing/adminPage';
 import { AdminPromotionsPage } from './AdminPromotionsPage';
 
 const SPRING: AdminPromotion = {
@@ -68,7 +69,7 @@ describe('AdminPromotionsPage', () => {
         .map((c) => c.textContent),
     ).toEqual(['Mar 2, 2030', 'u1', 'Annual', '$119.99']);
     fireEvent.click(within(row).getByRole('button', { name: 'Deactivate SPRING' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Code SPRING deactivated.');
+    await waitFor(() => expect(flashMessage()).toBe('Code SPRING deactivated.'));
     await waitFor(() => expect(screen.getByRole('cell', { name: 'Inactive' })).toBeDefined());
   });
 
@@ -85,7 +86,7 @@ describe('AdminPromotionsPage', () => {
     fireEvent.change(screen.getByLabelText('Plan'), { target: { value: 'month' } });
     fireEvent.change(screen.getByLabelText('Maximum redemptions'), { target: { value: '50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create code' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Code Summer25 created.');
+    await waitFor(() => expect(flashMessage()).toBe('Code Summer25 created.'));
     expect(fake.callsTo(adminPromotionRoutes.create)[0]?.body).toEqual({
       code: 'Summer25',
       kind: 'amount',

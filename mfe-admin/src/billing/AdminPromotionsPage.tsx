@@ -1,19 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminPromotion, PromotionCreateBody, PromotionRedemption } from '@catalyst/contracts';
 import {
-  Alert,
   api as defaultApi,
   Button,
-  ErrorScreen,
   formatDate,
   isApiRequestError,
-  Spinner,
   TextField,
-  useApiData,
-  useDocumentTitle,
   type ApiClient,
 } from '@catalyst/web-kit';
+import { AdminListView, AdminTable, type AdminColumn } from '../common/AdminListView';
 import { SelectField } from '../common/FormControls';
+import { useAdminList } from '../common/useAdminList';
 import styles from '../common/Admin.module.css';
 
 const money = (n: number) => `$${n.toFixed(2)}`;
@@ -79,242 +76,218 @@ function bodyOf(d: Draft): PromotionCreateBody {
   };
 }
 
+/** A code as the admin list keys its rows. */
+type PromotionRow = AdminPromotion & { _id: string };
+const rowOf = (p: AdminPromotion): PromotionRow => ({ ...p, _id: p.id });
+const pickPromotions = (data: unknown) => (data as AdminPromotion[]).map(rowOf);
+
+/** A refusal in the server's words (a 4xx), else `fallback`. */
+const refusalOr = (fallback: string) => (error: unknown) =>
+  isApiRequestError(error) && error.status < 500 ? error.message : fallback;
+
 /** /admin/promotions: create codes, see each code's redemptions and revenue, deactivate a code. */
 export function AdminPromotionsPage({ client = defaultApi }: { client?: ApiClient }) {
-  useDocumentTitle('Promotion codes');
-  const { data, error, reload } = useApiData(client.adminPromotion.list, undefined);
+  const list = useAdminList<PromotionRow>({ read: client.adminPromotion.list, pick: pickPromotions });
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+  const [opening, setOpening] = useState<string | null>(null);
   const [opened, setOpened] = useState<{ code: string; rows: PromotionRedemption[] } | null>(null);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   async function create(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
-    setNotice(null);
+    list.dismissFlash();
+    list.dismissFailure();
     setFieldErrors({});
     try {
       const made = await client.adminPromotion.create({ body: bodyOf(draft) });
-      setNotice({ tone: 'success', text: `Code ${made.code} created.` });
+      list.showFlash(`Code ${made.code} created.`);
       setDraft(EMPTY);
-      reload();
+      list.reload();
     } catch (err) {
-      if (isApiRequestError(err) && err.status < 500) {
+      if (isApiRequestError(err) && err.status < 500)
         setFieldErrors(Object.fromEntries(err.errors.map((e) => [e.field, e.message])));
-        setNotice({ tone: 'danger', text: err.message });
-      } else setNotice({ tone: 'danger', text: 'The code could not be created. Please try again.' });
+      list.showFailure(refusalOr('The code could not be created. Please try again.')(err));
     }
     setSaving(false);
   }
 
-  async function deactivate(p: AdminPromotion) {
-    setBusy(p.id);
-    setNotice(null);
-    try {
-      await client.adminPromotion.deactivate({ params: { id: p.id } });
-      setNotice({ tone: 'success', text: `Code ${p.code} deactivated.` });
-      reload();
-    } catch (err) {
-      setNotice({
-        tone: 'danger',
-        text:
-          isApiRequestError(err) && err.status < 500 ? err.message : 'Deactivation failed. Please try again.',
-      });
-    }
-    setBusy(null);
+  async function deactivate(p: PromotionRow) {
+    list.dismissFlash();
+    const done = await list.change(
+      p,
+      async () => ({ data: rowOf(await client.adminPromotion.deactivate({ params: { id: p.id } })) }),
+      refusalOr('Deactivation failed. Please try again.'),
+    );
+    if (done) list.showFlash(`Code ${p.code} deactivated.`);
   }
 
-  async function showRedemptions(p: AdminPromotion) {
-    setBusy(p.id);
+  async function showRedemptions(p: PromotionRow) {
+    setOpening(p.id);
     try {
       setOpened({ code: p.code, rows: await client.adminPromotion.redemptions({ params: { id: p.id } }) });
     } catch {
-      setNotice({ tone: 'danger', text: 'Redemptions could not be loaded. Please try again.' });
+      list.showFailure('Redemptions could not be loaded. Please try again.');
     }
-    setBusy(null);
+    setOpening(null);
   }
 
-  return (
-    <section className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>Promotion codes</h1>
-      </header>
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-      <form aria-label="New promotion code" onSubmit={(e) => void create(e)}>
+  const columns: ReadonlyArray<AdminColumn<PromotionRow>> = [
+    { label: 'Code', cell: (p) => p.code },
+    { label: 'Discount', cell: offText },
+    { label: 'Rules', cell: rulesText, muted: true },
+    { label: 'Redemptions', cell: (p) => p.redemptions },
+    { label: 'Revenue', cell: (p) => money(p.revenue) },
+    { label: 'Status', cell: (p) => (p.active ? 'Active' : 'Inactive') },
+    {
+      label: 'Actions',
+      cell: (p) => (
+        <>
+          <Button
+            size="sm"
+            variant="ghost"
+            loading={opening === p.id}
+            onClick={() => void showRedemptions(p)}
+            aria-label={`Redemptions of ${p.code}`}
+          >
+            Redemptions
+          </Button>
+          {p.active ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={list.isBusy(p._id)}
+              onClick={() => void deactivate(p)}
+              aria-label={`Deactivate ${p.code}`}
+            >
+              Deactivate
+            </Button>
+          ) : null}
+        </>
+      ),
+    },
+  ];
+
+  const form = (
+    <form aria-label="New promotion code" onSubmit={(e) => void create(e)}>
+      <TextField
+        label="Code"
+        value={draft.code}
+        onChange={(e) => set('code', e.target.value)}
+        hint="4 to 32 letters or digits; case does not matter"
+        error={fieldErrors.code}
+        required
+      />
+      <SelectField
+        label="Discount"
+        value={draft.kind}
+        onChange={(e) => set('kind', e.target.value as Draft['kind'])}
+        options={[
+          { value: 'percent', label: 'Percent off' },
+          { value: 'amount', label: 'Amount off (USD)' },
+        ]}
+      />
+      <TextField
+        label={draft.kind === 'percent' ? 'Percent off' : 'Amount off'}
+        inputMode="decimal"
+        value={draft.off}
+        onChange={(e) => set('off', e.target.value)}
+        error={fieldErrors.percentOff ?? fieldErrors.amountOff}
+        required
+      />
+      <SelectField
+        label="For how long"
+        value={draft.duration}
+        onChange={(e) => set('duration', e.target.value as Draft['duration'])}
+        options={[
+          { value: 'once', label: 'The first payment' },
+          { value: 'repeating', label: 'A number of months' },
+          { value: 'forever', label: 'Forever' },
+        ]}
+      />
+      {draft.duration === 'repeating' ? (
         <TextField
-          label="Code"
-          value={draft.code}
-          onChange={(e) => set('code', e.target.value)}
-          hint="4 to 32 letters or digits; case does not matter"
-          error={fieldErrors.code}
-          required
-        />
-        <SelectField
-          label="Discount"
-          value={draft.kind}
-          onChange={(e) => set('kind', e.target.value as Draft['kind'])}
-          options={[
-            { value: 'percent', label: 'Percent off' },
-            { value: 'amount', label: 'Amount off (USD)' },
-          ]}
-        />
-        <TextField
-          label={draft.kind === 'percent' ? 'Percent off' : 'Amount off'}
-          inputMode="decimal"
-          value={draft.off}
-          onChange={(e) => set('off', e.target.value)}
-          error={fieldErrors.percentOff ?? fieldErrors.amountOff}
-          required
-        />
-        <SelectField
-          label="For how long"
-          value={draft.duration}
-          onChange={(e) => set('duration', e.target.value as Draft['duration'])}
-          options={[
-            { value: 'once', label: 'The first payment' },
-            { value: 'repeating', label: 'A number of months' },
-            { value: 'forever', label: 'Forever' },
-          ]}
-        />
-        {draft.duration === 'repeating' ? (
-          <TextField
-            label="Months"
-            inputMode="numeric"
-            value={draft.months}
-            onChange={(e) => set('months', e.target.value)}
-            error={fieldErrors.durationInMonths}
-          />
-        ) : null}
-        <SelectField
-          label="Who may use it"
-          value={draft.audience}
-          onChange={(e) => set('audience', e.target.value as Draft['audience'])}
-          options={[
-            { value: 'anyone', label: 'Anyone' },
-            { value: 'first-time', label: 'First-time subscribers only' },
-          ]}
-        />
-        <SelectField
-          label="Plan"
-          value={draft.interval}
-          onChange={(e) => set('interval', e.target.value as Draft['interval'])}
-          options={[
-            { value: '', label: 'Monthly and annual' },
-            { value: 'month', label: 'Monthly only' },
-            { value: 'year', label: 'Annual only' },
-          ]}
-        />
-        <TextField
-          label="Maximum redemptions"
+          label="Months"
           inputMode="numeric"
-          value={draft.maxRedemptions}
-          onChange={(e) => set('maxRedemptions', e.target.value)}
-          hint="Empty: no limit"
-          error={fieldErrors.maxRedemptions}
+          value={draft.months}
+          onChange={(e) => set('months', e.target.value)}
+          error={fieldErrors.durationInMonths}
         />
-        <TextField
-          label="Expires on"
-          type="date"
-          value={draft.expiresOn}
-          onChange={(e) => set('expiresOn', e.target.value)}
-          hint="Empty: never"
-          error={fieldErrors.expiresAt}
-        />
-        <Button type="submit" loading={saving}>
-          Create code
-        </Button>
-      </form>
-      {error ? (
-        <ErrorScreen
-          message={`Failed to load codes: ${error.message}`}
-          onRetry={reload}
-          retryLabel="Try Again"
-        />
-      ) : !data ? (
-        <Spinner message="Loading codes..." />
-      ) : data.length === 0 ? (
-        <p>No promotion codes yet.</p>
-      ) : (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Discount</th>
-              <th scope="col">Rules</th>
-              <th scope="col">Redemptions</th>
-              <th scope="col">Revenue</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((p) => (
-              <tr key={p.id}>
-                <td>{p.code}</td>
-                <td>{offText(p)}</td>
-                <td>{rulesText(p)}</td>
-                <td>{p.redemptions}</td>
-                <td>{money(p.revenue)}</td>
-                <td>{p.active ? 'Active' : 'Inactive'}</td>
-                <td>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    loading={busy === p.id && !p.active}
-                    onClick={() => void showRedemptions(p)}
-                    aria-label={`Redemptions of ${p.code}`}
-                  >
-                    Redemptions
-                  </Button>
-                  {p.active ? (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      loading={busy === p.id}
-                      onClick={() => void deactivate(p)}
-                      aria-label={`Deactivate ${p.code}`}
-                    >
-                      Deactivate
-                    </Button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {opened ? (
-        <section aria-label={`Redemptions of ${opened.code}`}>
-          <h2>Redemptions of {opened.code}</h2>
-          {opened.rows.length === 0 ? (
-            <p>Not redeemed yet.</p>
-          ) : (
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Redeemed</th>
-                  <th scope="col">User</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Paid</th>
-                </tr>
-              </thead>
-              <tbody>
-                {opened.rows.map((r) => (
-                  <tr key={r.userId}>
-                    <td>{formatDate(r.redeemedAt)}</td>
-                    <td>{r.userId}</td>
-                    <td>{r.interval === 'year' ? 'Annual' : 'Monthly'}</td>
-                    <td>{money(r.amountPaid)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </section>
       ) : null}
+      <SelectField
+        label="Who may use it"
+        value={draft.audience}
+        onChange={(e) => set('audience', e.target.value as Draft['audience'])}
+        options={[
+          { value: 'anyone', label: 'Anyone' },
+          { value: 'first-time', label: 'First-time subscribers only' },
+        ]}
+      />
+      <SelectField
+        label="Plan"
+        value={draft.interval}
+        onChange={(e) => set('interval', e.target.value as Draft['interval'])}
+        options={[
+          { value: '', label: 'Monthly and annual' },
+          { value: 'month', label: 'Monthly only' },
+          { value: 'year', label: 'Annual only' },
+        ]}
+      />
+      <TextField
+        label="Maximum redemptions"
+        inputMode="numeric"
+        value={draft.maxRedemptions}
+        onChange={(e) => set('maxRedemptions', e.target.value)}
+        hint="Empty: no limit"
+        error={fieldErrors.maxRedemptions}
+      />
+      <TextField
+        label="Expires on"
+        type="date"
+        value={draft.expiresOn}
+        onChange={(e) => set('expiresOn', e.target.value)}
+        hint="Empty: never"
+        error={fieldErrors.expiresAt}
+      />
+      <Button type="submit" loading={saving}>
+        Create code
+      </Button>
+    </form>
+  );
+
+  const redemptions = opened ? (
+    <section aria-label={`Redemptions of ${opened.code}`}>
+      <h2>Redemptions of {opened.code}</h2>
+      {opened.rows.length === 0 ? (
+        <p className={styles.empty}>Not redeemed yet.</p>
+      ) : (
+        <AdminTable columns={REDEMPTION_COLUMNS} rows={opened.rows} rowKey={(r) => r.userId} />
+      )}
     </section>
+  ) : null;
+
+  return (
+    <AdminListView
+      list={list}
+      title="Promotion codes"
+      subtitle="Create codes, see each code's redemptions and revenue, and deactivate a code."
+      loadingMessage="Loading codes..."
+      loadFailure="Failed to load codes"
+      emptyMessage="No promotion codes yet."
+      columns={columns}
+      rowTestId="promotion-row"
+      toolbar={form}
+      footer={redemptions}
+    />
   );
 }
+
+/** A code's redemptions, under the list: who, when, which plan and what they paid. */
+const REDEMPTION_COLUMNS: ReadonlyArray<AdminColumn<PromotionRedemption>> = [
+  { label: 'Redeemed', cell: (r) => formatDate(r.redeemedAt) },
+  { label: 'User', cell: (r) => r.userId },
+  { label: 'Plan', cell: (r) => (r.interval === 'year' ? 'Annual' : 'Monthly') },
+  { label: 'Paid', cell: (r) => money(r.amountPaid) },
+];

@@ -97,34 +97,7 @@ export function AdminListView<T extends { _id: string }>({
         list.items.length === 0 ? (
           <p className={styles.empty}>{emptyMessage}</p>
         ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  {columns.map((column) => (
-                    <th key={column.label} scope="col">
-                      {column.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {list.items.map((item) => (
-                  <tr key={item._id} data-testid={rowTestId}>
-                    {columns.map((column) => (
-                      <td
-                        key={column.label}
-                        data-label={column.label}
-                        className={column.muted ? styles.muted : undefined}
-                      >
-                        <div className={styles.cell}>{column.cell(item)}</div>
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable columns={columns} rows={list.items} rowKey={(item) => item._id} rowTestId={rowTestId} />
         )
       ) : null}
       {footer}
@@ -139,5 +112,49 @@ export function AdminListView<T extends { _id: string }>({
         />
       ) : null}
     </section>
+  );
+}
+
+/** The admin lists' table: a heading per column, a row per item (on a phone a card whose cells carry their heading). */
+export function AdminTable<T>({
+  columns,
+  rows,
+  rowKey,
+  rowTestId,
+}: {
+  columns: ReadonlyArray<AdminColumn<T>>;
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  rowTestId?: string;
+}) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.label} scope="col">
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} data-testid={rowTestId}>
+              {columns.map((column) => (
+                <td
+                  key={column.label}
+                  data-label={column.label}
+                  className={column.muted ? styles.muted : undefined}
+                >
+                  <div className={styles.cell}>{column.cell(row)}</div>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

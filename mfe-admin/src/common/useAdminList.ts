@@ -37,15 +37,24 @@ export function useAdminList<T extends { _id: string }>({
   const [pending, setPending] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<T | null>(null);
 
-  /** Sends a row changed in place (a toggle); the answer replaces the row, a failure reads `failurePrefix: reason`. */
-  async function change(item: T, send: () => Promise<{ data: T }>, failurePrefix: string) {
+  /**
+   * Sends a row changed in place (a toggle); the answer replaces the row. A failure reads `failure: reason`,
+   * or what `failure` makes of the error. Says whether it worked (a page may say so).
+   */
+  async function change(
+    item: T,
+    send: () => Promise<{ data: T }>,
+    failure: string | ((error: unknown) => string),
+  ): Promise<boolean> {
     setPending(item._id);
     setFailure(null);
     try {
       const { data } = await send();
       list.replace(data);
+      return true;
     } catch (error) {
-      setFailure(`${failurePrefix}: ${errorText(error)}`);
+      setFailure(typeof failure === 'string' ? `${failure}: ${errorText(error)}` : failure(error));
+      return false;
     } finally {
       setPending(null);
     }
@@ -79,6 +88,8 @@ export function useAdminList<T extends { _id: string }>({
     showFlash: (message: string) => setFlash(message),
     dismissFlash: () => setFlash(null),
     failure,
+    /** Shows a failure of the page's own (a form above the list). */
+    showFailure: (message: string) => setFailure(message),
     dismissFailure: () => setFailure(null),
     isBusy: (id: string) => pending === id,
     toDelete,

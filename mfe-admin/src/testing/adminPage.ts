@@ -22,6 +22,11 @@ export const flashMessage = () =>
   screen.queryAllByRole('status').find((status) => within(status).queryByRole('button', { name: 'Dismiss' }))
     ?.firstElementChild?.textContent ?? null;
 
+/** The page's notice of what failed (the dismissable alert above the list), or null. */
+export const failureMessage = () =>
+  screen.queryAllByRole('alert').find((alert) => within(alert).queryByRole('button', { name: 'Dismiss' }))
+    ?.firstElementChild?.textContent ?? null;
+
 /** The error a field is described by (its role="alert" message), or null when it has none. */
 export const fieldError = (field: HTMLElement): string | null =>
   (field.getAttribute('aria-describedby') ?? '')
