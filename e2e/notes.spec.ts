@@ -69,3 +69,37 @@ test('a note taken with N at the current second is listed, marked and jumps back
   await expect(page.getByRole('heading', { level: 1, name: 'My notes' })).toBeVisible();
   await expect(page.getByRole('link', { name: `${product.title} · 0:07` })).toBeVisible();
 });
+
+test('a member reads along in the Transcript tab and jumps by clicking a line', async ({ page }) => {
+  await page.goto(`/browse/premium/product/${product.productId}`);
+  await page.getByRole('tab', { name: 'Transcript' }).click();
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState))
+    .toBeGreaterThanOrEqual(1);
+  const transcript = page.getByRole('list', { name: 'Transcript' });
+  const lines = transcript.getByRole('button');
+  // one line is the one being said (where the video is)
+  await expect(transcript.locator('[aria-current="time"]')).toHaveCount(1);
+  await expect(lines.first()).toHaveAccessibleName(/^0 seconds: \S/);
+
+  // the second line: its time as shown ("0:05"), then a click plays from there and it is the one highlighted
+  const second = lines.nth(1);
+  const [minutes, seconds] = (await second.locator('[aria-hidden="true"]').innerText())
+    .split(':')
+    .map(Number);
+  // (the player puts the learner back where they left off once the video and their progress are in: a
+  // click before that is overtaken, and clicking again plays from the line, as a person would)
+  await expect(async () => {
+    await second.click();
+    expect(await currentTime(page)).toBeCloseTo(minutes! * 60 + seconds!, 0);
+  }).toPass({ timeout: 15_000 });
+  await expect(second).toHaveAttribute('aria-current', 'time');
+  await expect(transcript.locator('[aria-current="time"]')).toHaveCount(1);
+
+  // a word of that line, searched, is marked on the seek bar
+  const word = (await second.locator('[aria-hidden="true"] + span + span').innerText())
+    .split(/\W+/)
+    .find((w) => w.length > 3)!;
+  await page.getByRole('searchbox', { name: 'Search the transcript' }).fill(word);
+  await expect(page.getByTestId('seek-match').first()).toBeAttached();
+});

@@ -33,7 +33,7 @@ export const SPEC_SECONDS: Record<string, number> = {
   'paths.spec.ts': 6.1,
   'search.spec.ts': 5.2,
   'api-docs.spec.ts': 4.5,
-  'notes.spec.ts': 3.7,
+  'notes.spec.ts': 9.8,
 };
 export const DEFAULT_SPEC_SECONDS = 60;
 

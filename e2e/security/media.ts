@@ -1,8 +1,8 @@
 /**
  * The media routes: stream tokens (missing, forged, expired, another asset's; each from the member's own
  * browser, so the token is what decides — media-binding.ts covers other browsers), path tricks in stream file
- * names, and resumable uploads with broken tus headers, wrong offsets, lying file names and callers who
- * are not admins.
+ * names, resumable uploads with broken tus headers, wrong offsets, lying file names and callers who
+ * are not admins, and captions uploads by callers who are not admins.
  */
 import { createHmac } from 'node:crypto';
 import { MEDIA_MESSAGES } from '@catalyst/contracts';
@@ -208,5 +208,61 @@ export async function mediaAttacks(suite: Suite) {
     unknown.status === 404 && isErrorShape(unknown.body),
     '404',
     describe(unknown),
+  );
+
+  await captionsUploadAttacks(suite, stream.assetId);
+}
+
+/**
+ * Captions upload by non-admins (issue 57): a learner, a member and a visitor are refused, and what they sent
+ * never replaces the video's captions; an admin's unreadable file is a 400 naming its line, with nothing kept.
+ */
+async function captionsUploadAttacks(suite: Suite, assetId: string) {
+  const f = suite.fixtures;
+  const path = `/media/assets/${assetId}/captions`;
+  const planted = 'WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nPlanted by someone who is not an admin\n';
+  const keyOf = async () => {
+    const rows = await suite.db.query<{ captions_key: string | null }>(
+      'select captions_key from media.assets where id = $1',
+      [assetId],
+    );
+    return rows.rows[0]?.captions_key;
+  };
+  const before = await keyOf();
+  for (const [who, token, status] of [
+    ['a learner', f.tokens.learner, 403],
+    ['a member', f.tokens.member, 403],
+    ['a visitor', undefined, 401],
+  ] as const) {
+    const res = await suite.request('PUT', path, { token, body: { fileName: 'planted.vtt', text: planted } });
+    suite.check(
+      `captions upload by ${who} is refused`,
+      res.status === status && isErrorShape(res.body),
+      `${status} in the error shape`,
+      describe(res),
+    );
+  }
+  const after = await keyOf();
+  suite.check(
+    "a member's captions never replace the video's",
+    after === before,
+    `captions_key still ${before}`,
+    String(after),
+  );
+
+  const broken = await suite.request('PUT', path, {
+    token: f.tokens.admin,
+    body: {
+      fileName: 'broken.srt',
+      text: '1\n00:00:01,000 --> 00:00:02,000\nOne\n\n2\n00:00:03,000 -> 00:00:04,000\nTwo\n',
+    },
+  });
+  suite.check(
+    "an admin's unreadable captions are a 400 naming the line, and nothing is kept",
+    broken.status === 400 &&
+      broken.body?.message === 'Line 6: expected a cue timing such as 00:00:01,000 --> 00:00:04,000' &&
+      (await keyOf()) === before,
+    "400 'Line 6: …', captions unchanged",
+    describe(broken),
   );
 }
