@@ -3,7 +3,8 @@ import { DIFFICULTIES, type AdminProduct } from '@catalyst/contracts';
 import { api, Button, isApiRequestError, TextField } from '@catalyst/web-kit';
 import formStyles from '../common/Form.module.css';
 import { EntityFormLayout } from '../common/EntityFormLayout';
-import { CheckboxField, SelectField, TextAreaField } from '../common/FormControls';
+import { CheckboxField, SelectField } from '../common/FormControls';
+import { TitleFields } from '../common/TitleFields';
 import { useEntityForm, type LoadFailure } from '../common/useEntityForm';
 import { validatePath } from '../forms/validation';
 import { emptyPath, moveItem, pathPayload, pathToForm, type PathFormItem } from './pathForm';
@@ -83,23 +84,7 @@ export function PathFormPage() {
       loadingMessage="Loading path..."
       submitLabels={{ create: 'Create Path', edit: 'Update Path' }}
     >
-      <TextField
-        label="Title"
-        name="title"
-        value={values.title}
-        maxLength={200}
-        error={errors.title}
-        onChange={(e) => update('title', e.target.value)}
-        required
-      />
-      <TextAreaField
-        label="Description"
-        name="description"
-        value={values.description}
-        error={errors.description}
-        onChange={(e) => update('description', e.target.value)}
-        required
-      />
+      <TitleFields values={values} errors={errors} update={update} />
       <TextField label="Slug" hint="Blank: made from the title" {...form.slugInput} />
       <div className={formStyles.row}>
         <SelectField

@@ -14,8 +14,9 @@ import { CurriculumNotice } from '../curriculum/CurriculumNotice';
 import { LiveSessionEditor, LiveSessionNotice } from '../live/LiveSessionEditor';
 import { EntityFormLayout } from '../common/EntityFormLayout';
 import formStyles from '../common/Form.module.css';
-import { CheckboxField, SelectField, TextAreaField } from '../common/FormControls';
+import { CheckboxField, SelectField } from '../common/FormControls';
 import { RichTextField } from '../common/RichTextField';
+import { TitleFields } from '../common/TitleFields';
 import { useEntityForm } from '../common/useEntityForm';
 import { validateProduct } from '../forms/validation';
 import { VideoUploadField } from '../media/VideoUploadField';
@@ -109,23 +110,7 @@ export function ProductFormPage() {
         </>
       }
     >
-      <TextField
-        label="Title"
-        name="title"
-        value={values.title}
-        maxLength={200}
-        error={errors.title}
-        onChange={(e) => update('title', e.target.value)}
-        required
-      />
-      <TextAreaField
-        label="Description"
-        name="description"
-        value={values.description}
-        error={errors.description}
-        onChange={(e) => update('description', e.target.value)}
-        required
-      />
+      <TitleFields values={values} errors={errors} update={update} />
       <RichTextField
         label="Content"
         value={values.content}
