@@ -32,6 +32,7 @@ import { identityHeaders, testLog, testUsers } from '@catalyst/service-kit/testi
 import { execFileSync } from 'node:child_process';
 import { demoProducts } from './demo/catalog';
 import { demoDocuments } from './demo/documents';
+import { seedDemoPaths } from './demo/paths';
 import { demoId, readingMinutes, seedDemo, sessionDate } from './seed';
 import { createTestContext } from './test-support';
 
@@ -405,5 +406,11 @@ describe('demo learning paths', () => {
       'statistics-without-tears (video)',
       'machine-learning-foundations (course)',
     ]);
+  });
+
+  it('writes them once: the migration for installs seeded before adds nothing to a fresh seed', async () => {
+    expect(await seedDemoPaths(ctx.db)).toBe(0);
+    const items = await ctx.db.selectFrom('learning_path_items').select('path_id').execute();
+    expect(items).toHaveLength(7);
   });
 });
