@@ -190,6 +190,13 @@ describe('the certificate PDF', () => {
     expect(text).not.toContain('REVOKED');
   });
 
+  it("says a learning path's certificate is for a learning path", async () => {
+    const { text } = await render({ ...certificate(), kind: 'path', courseTitle: 'Start with the Web' });
+    expect(text).toContain('has completed the learning path');
+    expect(text).not.toContain('has completed the course');
+    expect((await render(certificate())).text).toContain('has completed the course');
+  });
+
   it('carries the brand it is given and metadata fixed by the certificate, so the same certificate renders the same bytes', async () => {
     const first = await render(certificate(), 'Northwind Academy');
     expect(first.text).toContain('NORTHWIND ACADEMY');

@@ -160,7 +160,8 @@ export async function renderCertificatePdf(
   });
 
   // What.
-  centred(page, 'has completed the course', H - 306, { font: serifItalic, size: 15, color: MUTED });
+  const what = certificate.kind === 'path' ? 'has completed the learning path' : 'has completed the course';
+  centred(page, what, H - 306, { font: serifItalic, size: 15, color: MUTED });
   const courseStyle: TextStyle = { font: courseFont, size: 24, color: TEXT };
   const courseLines = wrap(course, courseStyle, W - 240, 2);
   courseLines.forEach((line, i) => centred(page, line, H - 344 - i * 30, courseStyle));
