@@ -14,6 +14,7 @@ import {
   type AdminQuiz,
 } from '@catalyst/contracts';
 import { fakeApi, success, type FakeApi } from '@catalyst/web-kit/testing';
+import { readyVideo } from '../testing/mediaAsset';
 import { CurriculumEditor } from './CurriculumEditor';
 import { fieldError } from '../testing/adminPage';
 
@@ -442,30 +443,7 @@ describe('the curriculum editor', () => {
   });
 
   it('gives a lesson the length of the video picked from the media library', async () => {
-    const asset: AdminMediaAsset = {
-      id: id(400),
-      kind: 'video',
-      originalName: 'intro.mp4',
-      mimeType: 'video/mp4',
-      size: 5_000_000,
-      received: 5_000_000,
-      status: 'ready',
-      progress: 100,
-      reprocessing: false,
-      outdated: false,
-      reason: null,
-      durationSeconds: 252.4,
-      width: 1280,
-      height: 720,
-      posterUrl: null,
-      streamUrl: null,
-      storyboardUrl: null,
-      renditions: [],
-      images: [],
-      createdAt: '2026-01-01T00:00:00.000Z',
-      usage: [],
-      updatedAt: '2026-01-01T00:00:00.000Z',
-    };
+    const asset: AdminMediaAsset = { ...readyVideo(id(400), { durationSeconds: 252.4 }), usage: [] };
     fake
       .on(assetRoutes.listAssets, {
         items: [asset],

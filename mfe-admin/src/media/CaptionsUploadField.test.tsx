@@ -1,34 +1,12 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { assetRoutes, type MediaAsset } from '@catalyst/contracts';
+import { assetRoutes } from '@catalyst/contracts';
 import { failure, fakeApi } from '@catalyst/web-kit/testing';
+import { readyVideo } from '../testing/mediaAsset';
 import { CaptionsUploadField } from './CaptionsUploadField';
 
 const ID = 'd'.repeat(24);
-const video = (captionsUrl: string | null): MediaAsset => ({
-  id: ID,
-  kind: 'video',
-  originalName: 'intro.mp4',
-  mimeType: 'video/mp4',
-  size: 5_000_000,
-  received: 5_000_000,
-  status: 'ready',
-  progress: 100,
-  reprocessing: false,
-  outdated: false,
-  reason: null,
-  durationSeconds: 60,
-  width: 1280,
-  height: 720,
-  posterUrl: null,
-  streamUrl: null,
-  storyboardUrl: null,
-  captionsUrl,
-  renditions: [],
-  images: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+const video = (captionsUrl: string | null) => readyVideo(ID, { captionsUrl });
 const SRT = '1\n00:00:01,000 --> 00:00:02,000\nHello\n';
 const choose = (name: string, text: string) =>
   fireEvent.change(screen.getByLabelText('Captions (WebVTT or SRT)'), {
