@@ -173,6 +173,30 @@ describe('the product page', () => {
     expect(screen.queryByTestId('course-progress')).toBeNull();
   });
 
+  it('puts the learning tools beside the video where the page has a side column, under it on a phone', async () => {
+    const wide = (matches: boolean) =>
+      vi.stubGlobal('matchMedia', () => ({ matches, addEventListener() {}, removeEventListener() {} }));
+    fakeApi()
+      .on(productRoutes.getPremium, product({ type: 'video' }))
+      .on(progressRoutes.getForProduct, saved());
+    wide(true);
+    const desktop = renderAt();
+    await screen.findByRole('heading', { level: 1, name: 'React Course' });
+    const side = screen.getByRole('complementary');
+    expect(within(side).getByRole('region', { name: 'Learning tools' })).toBeDefined();
+    desktop.unmount();
+
+    wide(false);
+    renderAt();
+    await screen.findByRole('heading', { level: 1, name: 'React Course' });
+    const tools = screen.getByRole('region', { name: 'Learning tools' });
+    expect(screen.getByRole('complementary').contains(tools)).toBe(false);
+    // under the video: the player comes before the tools in the page
+    expect(
+      screen.getByTestId('video-player').compareDocumentPosition(tools) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).not.toBe(0);
+  });
+
   it("says 'Product not found or inaccessible.' when the product cannot be loaded", async () => {
     fakeApi().on(productRoutes.getPremium, failure(404, 'Product not found'));
     renderAt('/browse/premium/product/nope');

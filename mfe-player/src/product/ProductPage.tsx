@@ -20,6 +20,7 @@ import {
 import { CommunitySection } from '../community/CommunitySection';
 import { renderRecording } from '../community/recording';
 import { NotesPanel } from '../notes/NotesPanel';
+import { useBesideVideo } from '../notes/useBesideVideo';
 import { useNotes } from '../notes/useNotes';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsUrlFor } from '../player/playerKeys';
@@ -84,6 +85,27 @@ function ProductView({ product }: { product: ProductDetail }) {
   const askedStart = lessonStartOf(useSearchParams()[0]);
   // a plan that ended while the page was open
   usePremiumRedirect('course', progress.failure?.error);
+
+  // The learning tools (Notes, Transcript): beside the video where the page has a side column, else under it.
+  const beside = useBesideVideo();
+  const tools =
+    playable && (isAuthenticated || captionsUrl) ? (
+      <NotesPanel
+        notes={isAuthenticated ? notes : null}
+        playerRef={player}
+        transcript={
+          captionsUrl
+            ? {
+                captionsUrl,
+                lang: 'en',
+                linkAt: (seconds) =>
+                  `${window.location.origin}/browse/premium/product/${product.slug ?? product._id}?${LESSON_START_PARAM}=${Math.floor(seconds)}`,
+                onMatches: setMatches,
+              }
+            : null
+        }
+      />
+    ) : null;
 
   const markComplete = () => void progress.markComplete(player.current?.currentTime() ?? 0);
   const reset = async () => {
@@ -165,23 +187,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               </Button>
             </div>
           ) : null}
-          {playable && (isAuthenticated || captionsUrl) ? (
-            <NotesPanel
-              notes={isAuthenticated ? notes : null}
-              playerRef={player}
-              transcript={
-                captionsUrl
-                  ? {
-                      captionsUrl,
-                      lang: 'en',
-                      linkAt: (seconds) =>
-                        `${window.location.origin}/browse/premium/product/${product.slug ?? product._id}?${LESSON_START_PARAM}=${Math.floor(seconds)}`,
-                      onMatches: setMatches,
-                    }
-                  : null
-              }
-            />
-          ) : null}
+          {beside ? null : tools}
 
           {/* a webinar's live session (nothing when none is scheduled), from the community remote */}
           {product.type === 'webinar' ? (
@@ -228,6 +234,7 @@ function ProductView({ product }: { product: ProductDetail }) {
         </div>
 
         <aside className={styles.side}>
+          {beside ? tools : null}
           <CreatorBlock product={product} />
           {/* how far the learner is in what plays here (a document has nothing to play) */}
           {videoUrl || stream ? (
