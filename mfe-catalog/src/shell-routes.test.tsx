@@ -17,6 +17,7 @@ import { BrowsePage } from './browse/BrowsePage';
 import { CategoryPage } from './category/CategoryPage';
 import CourseLandingPage from './course/CourseLandingPage';
 import { CreatorLibraryPage } from './creator/CreatorLibraryPage';
+import PathRoutes from './paths/PathRoutes';
 import { shellRoutes } from './shell-routes';
 import { category, creator, product } from './testing/fixtures';
 
@@ -183,5 +184,36 @@ describe("the catalogue's first reads (started by the shell beside the remote's 
         expect.arrayContaining(['/content/products/react-hooks', ...then].map((url) => `GET ${url}`)),
       ),
     );
+  });
+});
+
+describe("Browse → Paths' first reads", () => {
+  const paths = shellRoutes.pages.find((page) => page.module === './PathRoutes')!;
+  const urlsOf = (pathname: string) =>
+    (paths.firstReads?.(pathname) ?? []).map((read) => {
+      const [group, name] = read.endpoint;
+      const endpoint = (api[group] as unknown as Record<string, Endpoint<never>>)[name]!;
+      return (endpoint.url as (input?: unknown) => string)(read.input).replace(/^\/api\/v1/, '');
+    });
+
+  it('are the reads the paths pages make themselves, at the same address', async () => {
+    expect(urlsOf('/Paths/')).toEqual(['/content/paths']);
+    expect(urlsOf('/paths/start-with-the-web')).toEqual(['/content/paths/start-with-the-web']);
+    expect(urlsOf('/paths/a/b')).toEqual([]);
+    for (const [path, url] of [
+      ['/paths', '/content/paths'],
+      ['/paths/start-with-the-web', '/content/paths/start-with-the-web'],
+    ] as const) {
+      const stub = fakeApi();
+      render(
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/paths/*" element={<PathRoutes />} />
+          </Routes>
+        </MemoryRouter>,
+      );
+      await waitFor(() => expect(stub.requests()).toContain(`GET ${url}`));
+      vi.unstubAllGlobals();
+    }
   });
 });
