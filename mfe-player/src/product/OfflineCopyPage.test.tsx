@@ -89,6 +89,25 @@ describe('a product page offline in an app reopened without a connection', () =>
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Modern JavaScript Essentials');
   });
 
+  it('shows the captions saved with the copy: the player reads them and the Transcript tab lists them', async () => {
+    // (the page's object URL for the saved captions, named here)
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:captions');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    publishDownloads({
+      ready: true,
+      items: [
+        { ...savedVideo, captions: 'WEBVTT\n\n00:00:00.000 --> 00:00:04.000\nSaved with the video.\n' },
+        savedLesson,
+      ],
+    });
+    renderAt('/browse/premium/product/modern-javascript-essentials');
+    const transcript = await screen.findByRole('list', { name: 'Transcript' });
+    expect(transcript.textContent).toContain('Saved with the video.');
+    expect(screen.getByTestId('video-player').querySelector('track')?.getAttribute('src')).toBe(
+      'blob:captions',
+    );
+  });
+
   it("plays a course lesson's saved copy on the lesson's page", async () => {
     renderAt('/browse/premium/product/css-grid-layout-workshop/lesson/lesson-2');
     expect(
