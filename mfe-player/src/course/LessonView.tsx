@@ -17,7 +17,7 @@ import {
   type ApiData,
 } from '@catalyst/web-kit';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
-import { captionsUrlFor } from '../player/playerKeys';
+import { CAPTIONS_TRACK, captionsUrlFor } from '../player/playerKeys';
 import type { Autoplay } from '../player/useAutoplay';
 import { NotesPanel } from '../notes/NotesPanel';
 import { useNotes } from '../notes/useNotes';
@@ -134,7 +134,7 @@ export function LessonView({
     captionsUrl && !locked && !error && data?.kind === 'video'
       ? {
           captionsUrl,
-          lang: 'en',
+          lang: CAPTIONS_TRACK.srcLang,
           linkAt: (seconds: number) =>
             `${window.location.origin}${lessonPath(productKey, lesson.id)}?${LESSON_START_PARAM}=${Math.floor(seconds)}`,
           onMatches: setMatches,

@@ -21,6 +21,7 @@ import {
 import { formatPlayerTime } from '@catalyst/web-kit';
 import { restorePosition } from '../progress/policy';
 import {
+  CAPTIONS_TRACK,
   PLAYBACK_RATES,
   VOLUME_STEP,
   bufferedEnd,
@@ -404,8 +405,8 @@ export function VideoPlayer({
             ref={trackRef}
             kind="captions"
             src={captionsUrl}
-            srcLang="en"
-            label="English"
+            srcLang={CAPTIONS_TRACK.srcLang}
+            label={CAPTIONS_TRACK.label}
           />
         ) : null}
       </video>

@@ -76,3 +76,9 @@ export function captionsUrlFor(videoUrl: string | null | undefined): string | nu
   const search = query.toString();
   return `${match[1]}/captions/${match[2]}.vtt${search ? `?${search}` : ''}`;
 }
+
+/**
+ * The language of the captions track the player offers (one today: what the demo files and admins' uploads
+ * hold). The transcript follows it: its lines are read in this language.
+ */
+export const CAPTIONS_TRACK = { srcLang: 'en', label: 'English' } as const;

@@ -12,6 +12,7 @@ import {
   type DownloadItem,
 } from '@catalyst/web-kit';
 import { NotesPanel } from '../notes/NotesPanel';
+import { CAPTIONS_TRACK } from '../player/playerKeys';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { PRODUCT_PREFIX } from '../shell-routes';
 import styles from './ProductPage.module.css';
@@ -95,7 +96,7 @@ export function OfflineCopyPage({ productKey, lessonId }: { productKey: string; 
             captionsUrl,
             // read as kept (the page may fetch nothing but its own origin: the player's track reads the address)
             captionsText: item.captions,
-            lang: 'en',
+            lang: CAPTIONS_TRACK.srcLang,
             linkAt: (seconds) => `${window.location.origin}${item.pagePath}?t=${Math.floor(seconds)}`,
             onMatches: setMatches,
           }}

@@ -23,7 +23,7 @@ import { NotesPanel } from '../notes/NotesPanel';
 import { useBesideVideo } from '../notes/useBesideVideo';
 import { useNotes } from '../notes/useNotes';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
-import { captionsUrlFor } from '../player/playerKeys';
+import { CAPTIONS_TRACK, captionsUrlFor } from '../player/playerKeys';
 import { useProductProgress } from '../progress/useProgress';
 import { CourseProgressPanel } from './CourseProgressPanel';
 import { CreatorBlock } from './CreatorBlock';
@@ -97,7 +97,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           captionsUrl
             ? {
                 captionsUrl,
-                lang: 'en',
+                lang: CAPTIONS_TRACK.srcLang,
                 linkAt: (seconds) =>
                   `${window.location.origin}/browse/premium/product/${product.slug ?? product._id}?${LESSON_START_PARAM}=${Math.floor(seconds)}`,
                 onMatches: setMatches,
