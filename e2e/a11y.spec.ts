@@ -11,9 +11,10 @@ interface DemoPaths {
   category: string;
   creator: string;
   product: string;
+  learningPath: string;
 }
 
-/** Real addresses of a category, a creator library and a product from the seeded catalogue. */
+/** Real addresses of a category, a creator library, a product and a learning path from the seeded catalogue. */
 async function demoPaths(request: APIRequestContext): Promise<DemoPaths> {
   const categories = (await (await request.get('/api/v1/content/categories')).json()) as {
     data: { items: { _id: string; slug: string }[] };
@@ -30,16 +31,19 @@ async function demoPaths(request: APIRequestContext): Promise<DemoPaths> {
   const top = (await (await request.get('/api/v1/content/products/top')).json()) as {
     data: { productId: string }[];
   };
+  const paths = (await (await request.get('/api/v1/content/paths')).json()) as { data: { slug: string }[] };
   return {
     category: `/browse/category/${category.slug}`,
     creator: `/browse/category/${category.slug}/creator/${creators.data[0]!.id}`,
     product: `/browse/premium/product/${top.data[0]!.productId}`,
+    learningPath: `/paths/${paths.data[0]!.slug}`,
   };
 }
 
 function pagesFor(role: Role, demo: DemoPaths): string[] {
   const common = ['/', '/browse', '/pricing', '/privacy-policy', '/terms-and-conditions', '/missing-page'];
-  if (role === 'visitor') return [...common, '/about', '/subscription', demo.category];
+  if (role === 'visitor')
+    return [...common, '/about', '/subscription', demo.category, '/paths', demo.learningPath];
   const signedIn = [
     ...common,
     '/about',
@@ -49,6 +53,8 @@ function pagesFor(role: Role, demo: DemoPaths): string[] {
     demo.category,
     demo.creator,
     demo.product,
+    '/paths',
+    demo.learningPath,
   ];
   if (role !== 'admin') return [...signedIn, '/admin'];
   return [
@@ -58,6 +64,8 @@ function pagesFor(role: Role, demo: DemoPaths): string[] {
     '/admin/categories/new',
     '/admin/products',
     '/admin/products/new',
+    '/admin/paths',
+    '/admin/paths/new',
   ];
 }
 
