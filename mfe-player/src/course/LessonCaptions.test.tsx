@@ -126,3 +126,39 @@ describe("a free preview's captions", () => {
     expect(cc.getAttribute('aria-pressed')).toBe('true');
   });
 });
+
+describe("a free preview's transcript", () => {
+  it('is read by a visitor too: a Transcript tab (no Notes tab) lists the lines of the file the player reads', async () => {
+    const fake = fakeApi()
+      .on(curriculumRoutes.outline, outline)
+      .on(productRoutes.get, product)
+      .on(productRoutes.getPremium, failure(401, 'Authentication required'))
+      .on(curriculumRoutes.lesson, preview);
+    const api = fake.fetch.getMockImplementation()!;
+    fake.fetch.mockImplementation(async (input, init) =>
+      String(input) === SIGNED_CAPTIONS
+        ? new Response('WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nGrid lays out in two dimensions.\n')
+        : api(input, init),
+    );
+    render(
+      <MemoryRouter initialEntries={[`/browse/premium/product/${SLUG}/lesson/${PREVIEW}`]}>
+        <Routes>
+          <Route path="/browse/premium/product/*" element={<ProductRoutes />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const tools = await screen.findByRole('region', { name: 'Learning tools' });
+    expect(
+      within(tools)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Transcript']);
+    const lines = await within(tools).findByRole('list', { name: 'Transcript' });
+    expect(within(lines).getByRole('button').textContent).toBe(
+      '0:000 seconds: Grid lays out in two dimensions.',
+    );
+    expect(screen.getByTestId('video-player').querySelector('track')?.getAttribute('src')).toBe(
+      SIGNED_CAPTIONS,
+    );
+  });
+});
