@@ -63,11 +63,17 @@ export const TARGETS: BundleTarget[] = [
   },
   { name: 'billing', dir: 'services/billing', entries: serviceEntries, ship: [] },
   // sharp: native (libvips in its @img/* optional packages). ffmpeg/ffprobe come from the image's Debian packages.
+  // A course page's og:image card is drawn with the certificates' DejaVu fonts (services/media/src/cards).
   {
     name: 'media',
     dir: 'services/media',
     entries: { ...serviceEntries, worker: 'src/worker.ts' },
     ship: ['sharp'],
+    assets: [
+      'services/progress/src/certificates/fonts/DejaVuSans.ttf',
+      'services/progress/src/certificates/fonts/DejaVuSans-Bold.ttf',
+      'services/progress/src/certificates/fonts/LICENSE',
+    ],
   },
   { name: 'community', dir: 'services/community', entries: serviceEntries, ship: [] },
   { name: 'payments-sandbox', dir: 'services/payments-sandbox', entries: { main: 'src/main.ts' }, ship: [] },
@@ -77,15 +83,8 @@ export const TARGETS: BundleTarget[] = [
     // migrate: the release registry's schema (deploy/k8s's migration Job runs it before a rollout).
     entries: { main: 'src/main.ts', migrate: 'src/releases/migrate.ts' },
     ship: [],
-    // The API reference page serves Scalar's browser bundle, kept in the repository (with its licence); a course
-    // page's og:image card is drawn with the certificates' DejaVu fonts (ffmpeg is the image's Debian package).
-    assets: [
-      'gateway/vendor/scalar/standalone.js',
-      'gateway/vendor/scalar/LICENSE',
-      'services/progress/src/certificates/fonts/DejaVuSans.ttf',
-      'services/progress/src/certificates/fonts/DejaVuSans-Bold.ttf',
-      'services/progress/src/certificates/fonts/LICENSE',
-    ],
+    // The API reference page serves Scalar's browser bundle, kept in the repository (with its licence).
+    assets: ['gateway/vendor/scalar/standalone.js', 'gateway/vendor/scalar/LICENSE'],
   },
 ];
 

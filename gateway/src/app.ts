@@ -1,6 +1,4 @@
 import { Agent, type RequestListener } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import express from 'express';
 import type { Broadcast, Cache, Logger } from '@catalyst/service-kit';
 import { requestContext } from './access-log';
@@ -20,7 +18,6 @@ import { API_PREFIX } from './routes';
 import { apiSecurityHeaders, appendVary, cors, securityHeaders } from './security';
 import { createGatewayReleases, type GatewayReleases } from './releases';
 import { createStaticRouter } from './static';
-import { createCourseCards } from './course-cards';
 import { createCoursePages } from './course-pages';
 import { createStreamSessions } from './stream-sessions';
 
@@ -117,10 +114,6 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
   );
   const coursePages = createCoursePages({
     contentUrl: config.CONTENT_URL,
-    cards: createCourseCards({
-      dir: path.join(os.tmpdir(), 'catalyst-course-cards'),
-      siteName: config.SITE_NAME,
-    }),
     log,
     ttlMs: Math.max(config.EDGE_CACHE_SECONDS, 30) * 1000,
   });

@@ -16,6 +16,13 @@ const INDEX =
   '<script data-after-first-paint defer src="/main.3f9a1c07ab.js"></script>' +
   '</head><body><div id="root"></div></body></html>';
 
+/** A PNG's signature and IHDR chunk: 1200×630 (what media's card answers begin with). */
+const PNG_HEAD = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR', 'ascii'),
+  Buffer.from([0, 0, 0x04, 0xb0, 0, 0, 0x02, 0x76, 8, 2, 0, 0, 0]),
+]);
+
 const ID = '65a1b2c3d4e5f60718293a4b';
 const product = (over: Record<string, unknown> = {}) => ({
   _id: ID,
@@ -57,6 +64,7 @@ const OTHER = product({ _id: '65a1b2c3d4e5f60718293a4e', slug: 'guitar-two', tit
 describe('public course pages, the sitemap and robots.txt', () => {
   let root: string;
   let content: StandIn;
+  let media: StandIn;
   let gateway: RunningGateway;
   const get = (p: string) => fetch(`${gateway.url}${p}`);
 
@@ -143,11 +151,30 @@ describe('public course pages, the sitemap and robots.txt', () => {
       }
       return false;
     });
-    gateway = await startGateway({ STATIC_ROOT: root, CONTENT_URL: content.url, SITE_NAME: 'Acme Learning' });
+    // media draws the courses' cards (services/media/src/cards): here a PNG's first bytes, 1200×630 in its header
+    media = await startStandIn('media');
+    media.handle((req, res) => {
+      const card = /^\/media\/cards\/([^/?]+)\.png\?v=[0-9a-f]{12}$/.exec(req.url ?? '');
+      if (!card) return false;
+      if (card[1] !== 'guitar-basics' && card[1] !== 'evil') {
+        sendJson(res, 404, { success: false, message: 'Course not found' });
+        return true;
+      }
+      res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=3600' });
+      res.end(PNG_HEAD);
+      return true;
+    });
+    gateway = await startGateway({
+      STATIC_ROOT: root,
+      CONTENT_URL: content.url,
+      MEDIA_URL: media.url,
+      SITE_NAME: 'Acme Learning',
+    });
   });
   afterAll(async () => {
     await gateway.close();
     await content.close();
+    await media.close();
     rmSync(root, { recursive: true, force: true });
   });
 
@@ -166,9 +193,9 @@ describe('public course pages, the sitemap and robots.txt', () => {
     );
     expect(meta('meta[property="og:title"]')).toBe('Guitar Basics');
     expect(meta('meta[property="og:url"]')).toBe(`${origin}/courses/guitar-basics`);
-    // the course's generated card, at an address with its version
+    // the course's card, drawn by media, at an address with its version
     const card = meta('meta[property="og:image"]')!;
-    expect(card).toMatch(new RegExp(`^${origin}/courses/guitar-basics/card\\.png\\?v=[0-9a-f]{12}$`));
+    expect(card).toMatch(new RegExp(`^${origin}/api/v1/media/cards/guitar-basics\\.png\\?v=[0-9a-f]{12}$`));
     expect(meta('meta[name="twitter:image"]')).toBe(card);
     expect(meta('meta[property="og:image:width"]')).toBe('1200');
     expect(meta('meta[property="og:image:height"]')).toBe('630');
@@ -226,7 +253,7 @@ describe('public course pages, the sitemap and robots.txt', () => {
     expect(doc.title).toBe('Guitar Basics | Acme');
   });
 
-  it("answers a course's card as a 1200×630 PNG, another title's at another address, and 404 for no course", async () => {
+  it("names a card whose address answers the course's image, another title's at another address", async () => {
     const cardOf = async (slug: string) => {
       const html = await (await get(`/courses/${slug}`)).text();
       return new JSDOM(html).window.document
@@ -241,13 +268,14 @@ describe('public course pages, the sitemap and robots.txt', () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.subarray(12, 16).toString('ascii')).toBe('IHDR');
     expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1200, 630]);
-    // another title: another version in the address, another picture
+    // another title: another version in the address
     const other = await cardOf('evil');
+    expect(other.split('?v=')[0]).toBe('/api/v1/media/cards/evil.png');
     expect(other.split('?v=')[1]).not.toBe(card.split('?v=')[1]);
-    const otherBytes = Buffer.from(await (await get(other)).arrayBuffer());
-    expect(otherBytes.equals(bytes)).toBe(false);
-    expect((await get('/courses/no-such-course/card.png')).status).toBe(404);
-  }, 60_000);
+    const missing = await get('/api/v1/media/cards/no-such-course.png?v=0123456789ab');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ success: false, message: 'Course not found' });
+  });
 
   it('escapes a title that tries to close the JSON-LD script', async () => {
     const html = await (await get('/courses/evil')).text();

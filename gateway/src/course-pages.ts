@@ -7,6 +7,7 @@
 // (mfe-catalog) renders over it once its chunk has arrived, with the call to action that fits the viewer.
 import type { Request, RequestHandler } from 'express';
 import { TtlLru, type Logger } from '@catalyst/service-kit';
+import { CARD_HEIGHT, CARD_WIDTH, courseCardUrl } from '@catalyst/contracts/course-card';
 import { thumbnailSrcSet } from '@catalyst/contracts/images';
 import { APP_FRAME, SERVED_PAGE_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
 import { categoryPath, coursePagePath, creatorLibraryPath, productPath } from '@catalyst/web-kit/paths';
@@ -22,7 +23,6 @@ import {
   type PublicProduct,
   type Review,
 } from '@catalyst/contracts';
-import { CARD_HEIGHT, CARD_WIDTH, type CourseCards } from './course-cards';
 import { injectFirstPaint } from './first-paint';
 import { scriptSafeJson } from './static';
 
@@ -38,8 +38,6 @@ export interface CourseData {
 
 export interface CoursePagesOptions {
   contentUrl: string;
-  /** The courses' link-preview cards (course-cards.ts); without them og:image is the product's thumbnail. */
-  cards?: CourseCards;
   log: Logger;
   /** How long content's answers are kept (ms); 0 reads them every time. */
   ttlMs: number;
@@ -104,14 +102,15 @@ export function courseJsonLd(data: CourseData, origin: string): Record<string, u
 
 /**
  * The tags of <head>: title, description, canonical, Open Graph, Twitter card, JSON-LD. The card's image is
- * the course's generated card (`card`, its address) when there is one, else the product's thumbnail.
+ * the course's link-preview card, which the media service draws (GET /api/v1/media/cards/<slug>.png?v=<version>,
+ * `@catalyst/contracts/course-card`: a new title, creator or rating is a new version, so a new address).
  */
-export function courseHead(data: CourseData, origin: string, siteName: string, card?: string): string {
+export function courseHead(data: CourseData, origin: string, siteName: string): string {
   const { product } = data;
   const url = `${origin}${coursePagePath(product.slug)}`;
   const title = `${product.title} | ${siteName}`;
   const description = summary(product.description) || product.title;
-  const image = absolute(origin, card ?? product.thumbnail);
+  const image = absolute(origin, courseCardUrl(product, siteName))!;
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
   return [
@@ -124,19 +123,15 @@ export function courseHead(data: CourseData, origin: string, siteName: string, c
     meta('property', 'og:title', product.title),
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
-    ...(image ? [meta('property', 'og:image', image)] : []),
-    ...(card
-      ? [
-          meta('property', 'og:image:type', 'image/png'),
-          meta('property', 'og:image:width', String(CARD_WIDTH)),
-          meta('property', 'og:image:height', String(CARD_HEIGHT)),
-          meta('property', 'og:image:alt', product.title),
-        ]
-      : []),
-    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(CARD_WIDTH)),
+    meta('property', 'og:image:height', String(CARD_HEIGHT)),
+    meta('property', 'og:image:alt', product.title),
+    meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', product.title),
     meta('name', 'twitter:description', description),
-    ...(image ? [meta('name', 'twitter:image', image)] : []),
+    meta('name', 'twitter:image', image),
     `<script type="application/ld+json">${scriptSafeJson(courseJsonLd(data, origin))}</script>`,
   ].join('');
 }
@@ -319,7 +314,7 @@ export function createCoursePages(options: CoursePagesOptions) {
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`;
   }
 
-  return { course, sitemap, log, cards: options.cards?.available ? options.cards : undefined };
+  return { course, sitemap, log };
 }
 export type CoursePages = ReturnType<typeof createCoursePages>;
 

@@ -274,28 +274,13 @@ export function createStaticRouter(
         await indexHtml(req.path);
         if (!cachedIndex) return void serveIndex(req, res, next);
         res.setHeader('cache-control', 'no-cache');
-        const head = courseHead(data, originOf(req), site.name, coursePages.cards?.path(data.product));
+        const head = courseHead(data, originOf(req), site.name);
         res.type('html').send(injectCoursePage(cachedIndex.html, head, courseBody(data), cachedIndex.frame));
       } catch (error) {
         log.warn({ err: error, path: req.path }, 'course page unrendered: served with the app frame');
         serveIndex(req, res, next);
       }
     });
-    // Its link-preview card (course-cards.ts): the page's head names it with its version (?v=), so a kept copy
-    // is never stale for long, and the file is made again when the title changes.
-    const cards = coursePages.cards;
-    if (cards)
-      router.get(`${COURSE_PAGE_PREFIX}:slug/card.png`, async (req, res, next) => {
-        try {
-          const data = await coursePages.course(String(req.params.slug));
-          if (!data) return notFound(res);
-          const file = await cards.file(data.product);
-          res.setHeader('cache-control', 'public, max-age=3600');
-          res.type('png').sendFile(file);
-        } catch (error) {
-          next(error);
-        }
-      });
   }
   // The installable app: its manifest (from the site config) and its service worker (scripts/build-sw.ts).
   router.get('/manifest.webmanifest', manifestHandler(site));

@@ -150,6 +150,10 @@ export const streamFileSchema = z
   .string()
   .regex(/^[a-z0-9_-]{1,40}\.(m3u8|ts|m4s|mp4|jpg|vtt)$/, 'Unknown stream file');
 export const streamRenditionSchema = z.string().regex(/^\d{3,4}p$/, 'Unknown rendition');
+/** A course card's file: the course's slug, then `.png`. */
+export const courseCardFileSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,120}\.png$/, 'A course card is named <course slug>.png');
 export const imageFileSchema = z
   .string()
   .regex(new RegExp(`^w\\d{2,4}\\.(${IMAGE_FILE_EXTENSIONS.join('|')})$`), 'Unknown image file');

@@ -1,6 +1,7 @@
 import { uploadRoutes } from '@catalyst/contracts';
 import { createService, pingDb, streamedBodyPaths } from '@catalyst/service-kit';
 import { mountAssets } from './assets/assets.routes';
+import { mountCards } from './cards/cards.routes';
 import type { Deps } from './deps';
 import { mountDownloads } from './downloads/downloads.routes';
 import { mountInternal } from './internal/internal.routes';
@@ -21,6 +22,7 @@ export function createApp(deps: Deps) {
   mountAssets(app, deps);
   mountStreams(app, deps);
   mountDownloads(app, deps);
+  mountCards(app, deps);
   mountInternal(app, deps);
   return app;
 }

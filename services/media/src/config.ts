@@ -41,6 +41,8 @@ export const configSchema = baseServiceConfigSchema.extend({
    * `npm start` sets it to node_modules/.cache/catalyst-demo-encodes.
    */
   MEDIA_DEMO_ENCODE_CACHE: z.string().min(1).optional(),
+  /** The site's name, on every course card (the gateway names the cards with the same one). */
+  SITE_NAME: z.string().min(1).default('Catalyst'),
   /** ffmpeg and ffprobe: a path, else the system's on PATH, else the binaries of the npm installer packages. */
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),

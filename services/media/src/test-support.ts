@@ -123,6 +123,8 @@ export async function createTestContext({
     dataDir,
     databaseUrl: database.url,
     usage,
+    /** content's stand-in: a test answers more of its routes (a course card's product). */
+    content,
     request,
     createUpload,
     patch,

@@ -19,7 +19,14 @@ import {
 } from './content';
 import type { RouteDeclaration, RouteTable } from './define';
 import { gatewayRoutes } from './gateway';
-import { assetRoutes, downloadRoutes, mediaInternalRoutes, streamRoutes, uploadRoutes } from './media';
+import {
+  assetRoutes,
+  cardRoutes,
+  downloadRoutes,
+  mediaInternalRoutes,
+  streamRoutes,
+  uploadRoutes,
+} from './media';
 import { platformRoutes } from './platform';
 import {
   certificateRoutes,
@@ -78,6 +85,7 @@ export const allRouteTables = {
   assetRoutes,
   streamRoutes,
   downloadRoutes,
+  cardRoutes,
   mediaInternalRoutes,
   discussionRoutes,
   followRoutes,

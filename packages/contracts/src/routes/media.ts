@@ -4,6 +4,7 @@ import {
   adminMediaListSchema,
   captionsSavedSchema,
   captionsUploadSchema,
+  courseCardFileSchema,
   imageFileSchema,
   mediaAssetFactsSchema,
   mediaAssetSchema,
@@ -185,6 +186,22 @@ export const streamRoutes = defineRoutes({
     path: '/media/images/:id/:file',
     params: asset.extend({ file: imageFileSchema }),
     summary: "An image asset's responsive copy (WebP or AVIF at a width)",
+  },
+});
+
+/** A course page's link-preview card (og:image), drawn by media from the public product (course-card.ts). */
+export const cardRoutes = defineRoutes({
+  courseCard: {
+    ...file,
+    refuses: { 404: 'No published course has this slug' },
+    produces: ['image/png'],
+    method: 'GET',
+    path: '/media/cards/:file',
+    params: z.object({ file: courseCardFileSchema }),
+    // the card's version (a hash of what it shows): a new title is a new address; the current card is answered
+    query: z.object({ v: z.string().max(64).optional() }),
+    summary:
+      "A published course's 1200×630 link-preview card (PNG: title, creator, rating, site name), drawn on first ask",
   },
 });
 

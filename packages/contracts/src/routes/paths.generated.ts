@@ -255,6 +255,9 @@ export const ROUTE_PATHS = {
   download: {
     download: '/media/downloads/:id',
   },
+  card: {
+    courseCard: '/media/cards/:file',
+  },
   mediaInternal: {
     assetFacts: '/internal/media/assets/:id',
   },

@@ -18,7 +18,7 @@ export const MEDIA_STORAGE = 'media storage';
  * same module the gateway keeps release files in); the uploads are media's own part, per backend.
  * A missing file is `null`; an unreachable store throws (the service answers 503, nothing half-written).
  */
-export interface MediaStorage extends Omit<ObjectStore, 'list' | 'remove'> {
+export interface MediaStorage extends ObjectStore {
   /** The tus data store uploads are written to (resumable: it knows each upload's offset). */
   readonly uploads: DataStore;
   /** The first `bytes` of a finished upload, to sniff its real type. */
@@ -48,11 +48,12 @@ export const storedSource = (storage: MediaStorage, key: string): ByteSource => 
   read: (range) => storage.read(key, range),
 });
 
+/** The object store's operations media uses for published files (all but its readiness check). */
+const PUBLISHED = ['publishDir', 'read', 'size', 'readText', 'list', 'remove', 'removePrefix'] as const;
+
 /** The published-files part of a MediaStorage: the object store's operations media uses. */
-export const publishedFiles = ({ publishDir, read, size, readText, removePrefix }: ObjectStore) => ({
-  publishDir,
-  read,
-  size,
-  readText,
-  removePrefix,
-});
+export const publishedFiles = (store: ObjectStore) =>
+  Object.fromEntries(PUBLISHED.map((name) => [name, store[name]])) as Pick<
+    ObjectStore,
+    (typeof PUBLISHED)[number]
+  >;
