@@ -70,6 +70,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.clear();
 });
 
@@ -109,6 +110,23 @@ describe('the Transcript tab', () => {
     expect(player.seeks).toEqual([5]);
     // the focus stays where the learner put it: following the video never moves it
     expect(document.activeElement).toBe(document.body);
+  });
+
+  it('keeps the line being said in view by scrolling the list, never the page', async () => {
+    // (a layout: each line 40 px tall, the list shows 100 px of them and is their offset parent)
+    vi.spyOn(HTMLElement.prototype, 'offsetTop', 'get').mockImplementation(function (this: HTMLElement) {
+      // a line from the top of the list; the list itself 500 px down the page
+      return this.dataset.line === undefined ? 500 : Number(this.dataset.line) * 40;
+    });
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(40);
+    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(100);
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const { player, list } = await setup();
+    expect(list.scrollTop).toBe(0);
+    playTo(player, 66); // the third line, 80–120 px: below what the list shows
+    expect(list.scrollTop).toBeCloseTo(80 - 100 / 3);
+    expect(scrollTo).not.toHaveBeenCalled();
+    expect(document.documentElement.scrollTop).toBe(0);
   });
 
   it('marks the search matches in the lines and on the seek bar, and says how many', async () => {

@@ -118,7 +118,7 @@ export function Transcript({
     const list = listRef.current;
     const item = list?.querySelector<HTMLElement>(`[data-line="${current}"]`);
     if (!list || !item || Date.now() - userScrolledAt.current < FOLLOW_AGAIN_MS) return;
-    const top = item.offsetTop - list.offsetTop;
+    const top = item.offsetTop; // the list is the line's offset parent (position: relative)
     if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
       followedAt.current = Date.now();
       list.scrollTop = Math.max(0, top - list.clientHeight / 3);
