@@ -2,17 +2,36 @@ import type { Page } from '@playwright/test';
 import { dismissCookieBanner, expect, loginAs, test } from './fixtures';
 import { newLearner } from './lib/members';
 
+/** What differs between the plans page's ways into the checkout: the monthly plan's, by default. */
+interface Checkout {
+  /** What the plans page offers before its button is pressed. */
+  offer: string | RegExp;
+  /** The plans page's button that opens the sandbox's checkout. */
+  start: string;
+  /** What the checkout says is due. */
+  due: string;
+  /** The checkout's own button that pays. */
+  pay: RegExp;
+}
+const MONTHLY: Checkout = {
+  offer: 'Most popular choice',
+  start: 'Subscribe Now',
+  due: '$14.99',
+  pay: /^Subscribe/,
+};
+
 /** From the plans page through the sandbox's hosted checkout with one card. */
-async function payWith(page: Page, card: string) {
+async function payWith(page: Page, card: string, checkout: Partial<Checkout> = {}) {
+  const { offer, start, due, pay } = { ...MONTHLY, ...checkout };
   await page.goto('/subscription');
-  await expect(page.getByText('Most popular choice')).toBeVisible();
-  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  await expect(page.getByText(offer)).toBeVisible();
+  await page.getByRole('button', { name: start }).click();
   await expect(page.getByLabel('Card number')).toBeVisible();
-  await expect(page.getByText('$14.99').first()).toBeVisible();
+  await expect(page.getByText(due).first()).toBeVisible();
   await page.getByLabel('Card number').fill(card);
   await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Subscribe/ }).click();
+  await page.getByRole('button', { name: pay }).click();
 }
 
 async function firstCategory(page: Page): Promise<{ slug: string; name: string }> {
@@ -351,14 +370,12 @@ test('a learner starts the free trial with a card, cancels it, keeps Premium to 
   page,
 }) => {
   const learner = await newLearner(page, 'trial');
-  await page.goto('/subscription');
-  await expect(page.getByText(/^7-day free trial: nothing is charged until /)).toBeVisible();
-  await page.getByRole('button', { name: 'Start 7-day free trial' }).click();
-  await expect(page.getByText('7-day free trial: $0.00 due today.')).toBeVisible();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Subscribe|^Start/ }).click();
+  await payWith(page, '4242 4242 4242 4242', {
+    offer: /^7-day free trial: nothing is charged until /,
+    start: 'Start 7-day free trial',
+    due: '7-day free trial: $0.00 due today.',
+    pay: /^Subscribe|^Start/,
+  });
   await expect(page.getByRole('heading', { name: 'Subscription Activated Successfully' })).toBeVisible();
 
   // The trial opens Premium at once, and the plans page says until when nothing is charged.
