@@ -16,6 +16,7 @@ export function mountCards(app: Hono<AppEnv>, deps: Deps) {
     content: deps.content,
     siteName: deps.config.SITE_NAME,
     ffmpeg: deps.config.FFMPEG_PATH,
+    log: deps.log,
   });
   const handlers: RouteHandlers<typeof cardRoutes> = {
     async courseCard({ params: { file }, requestId }, c) {

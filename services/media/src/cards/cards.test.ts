@@ -3,10 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productRoutes, type PublicProduct } from '@catalyst/contracts';
 import { cardLines, cardVersion, courseCardUrl } from '@catalyst/contracts/course-card';
-import { notFound } from '@catalyst/service-kit';
+import { createPeer, notFound } from '@catalyst/service-kit';
+import { TEST_INTERNAL_SECRET, testLog } from '@catalyst/service-kit/testing';
 import { TARGETS } from '../../../../scripts/bundle-services';
 import { createTestContext } from '../test-support';
-import { CARD_FONTS, CARD_MESSAGES, cardKey } from './cards';
+import { CARD_FONTS, CARD_MESSAGES, cardKey, createCourseCards } from './cards';
 
 const course = {
   slug: 'guitar-basics',
@@ -142,5 +143,18 @@ describe('GET /media/cards/:slug.png', () => {
     const malformed = await get('guitar-basics.jpg');
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ success: false });
+  });
+
+  it('refuses with a 503 (never a 500) and keeps nothing when ffmpeg cannot draw the card', async () => {
+    const cards = createCourseCards({
+      storage: ctx.storage,
+      content: createPeer({ baseUrl: ctx.content.baseUrl, secret: TEST_INTERNAL_SECRET }),
+      siteName: 'Acme',
+      ffmpeg: path.join(ctx.dataDir, 'no-ffmpeg-here'),
+      log: testLog,
+    });
+    const course = product({ title: 'Never drawn' });
+    await expect(cards.keyOf(course)).rejects.toMatchObject({ status: 503, message: CARD_MESSAGES.notDrawn });
+    expect(existsSync(stored('guitar-basics', cardVersion(course, 'Acme')))).toBe(false);
   });
 });

@@ -11,14 +11,24 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { productRoutes, type PublicProduct } from '@catalyst/contracts';
 import { CARD_HEIGHT, CARD_WIDTH, cardLines, cardVersion } from '@catalyst/contracts/course-card';
-import { HttpError, mediaToolPath, notFound, type Peer } from '@catalyst/service-kit';
+import {
+  HttpError,
+  mediaToolPath,
+  notFound,
+  unavailable,
+  type Logger,
+  type Peer,
+} from '@catalyst/service-kit';
 import { makeWorkDir } from '../processing/work-dirs';
 import type { MediaStorage } from '../storage';
 
 const run = promisify(execFile);
 
 /** The words the card route answers with. */
-export const CARD_MESSAGES = { notFound: 'Course not found' } as const;
+export const CARD_MESSAGES = {
+  notFound: 'Course not found',
+  notDrawn: 'The course card cannot be drawn right now. Try again shortly.',
+} as const;
 
 /** The fonts the card is drawn with (the certificates'), from the repository root: media's image ships them. */
 export const CARD_FONTS = [
@@ -89,9 +99,10 @@ export interface CourseCardsOptions {
   siteName: string;
   /** The ffmpeg to run (FFMPEG_PATH); by default the system's, else the npm build (service-kit's mediaToolPath). */
   ffmpeg?: string;
+  log: Logger;
 }
 
-export function createCourseCards({ storage, content, siteName, ffmpeg }: CourseCardsOptions) {
+export function createCourseCards({ storage, content, siteName, ffmpeg, log }: CourseCardsOptions) {
   const making = new Map<string, Promise<string>>();
 
   /** The published product of this slug (a visitor's view), or a 404. */
@@ -110,7 +121,13 @@ export function createCourseCards({ storage, content, siteName, ffmpeg }: Course
     const work = await makeWorkDir(`card-${product.slug}`);
     try {
       const file = path.basename(key);
-      await drawCard(product, siteName, ffmpeg ?? mediaToolPath('ffmpeg'), work, path.join(work, file));
+      try {
+        await drawCard(product, siteName, ffmpeg ?? mediaToolPath('ffmpeg'), work, path.join(work, file));
+      } catch (error) {
+        // no ffmpeg, or ffmpeg failed: nothing the caller did; the next request tries again
+        log.error({ err: error, slug: product.slug }, 'course card not drawn');
+        throw unavailable(CARD_MESSAGES.notDrawn);
+      }
       await storage.publishDir(work, cardFolder(product.slug), [file]);
     } finally {
       await rm(work, { recursive: true, force: true });
