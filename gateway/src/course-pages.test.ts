@@ -309,5 +309,9 @@ describe('public course pages, the sitemap and robots.txt', () => {
     ]);
     const robots = await (await get('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${gateway.url}/sitemap.xml`);
+    // the course cards (og:image) are under the API, which is otherwise not crawled
+    expect(robots.split('\n')).toEqual(
+      expect.arrayContaining(['Allow: /api/v1/media/cards/', 'Disallow: /api/', 'Disallow: /admin']),
+    );
   });
 });

@@ -7,7 +7,7 @@
 // (mfe-catalog) renders over it once its chunk has arrived, with the call to action that fits the viewer.
 import type { Request, RequestHandler } from 'express';
 import { TtlLru, type Logger } from '@catalyst/service-kit';
-import { CARD_HEIGHT, CARD_WIDTH, courseCardUrl } from '@catalyst/contracts/course-card';
+import { CARD_HEIGHT, CARD_WIDTH, COURSE_CARDS_PATH, courseCardUrl } from '@catalyst/contracts/course-card';
 import { thumbnailSrcSet } from '@catalyst/contracts/images';
 import { APP_FRAME, SERVED_PAGE_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
 import { categoryPath, coursePagePath, creatorLibraryPath, productPath } from '@catalyst/web-kit/paths';
@@ -318,12 +318,18 @@ export function createCoursePages(options: CoursePagesOptions) {
 }
 export type CoursePages = ReturnType<typeof createCoursePages>;
 
-/** robots.txt: everything but the API and the admin pages may be crawled; the sitemap is named. */
+/**
+ * robots.txt: everything but the API and the admin pages may be crawled; the sitemap is named. The course
+ * cards (og:image, under the API) are allowed: link-preview crawlers that honour robots.txt (Twitterbot) show no
+ * image they may not fetch, and the longer Allow wins over the Disallow.
+ */
 export const robotsHandler: RequestHandler = (req, res) => {
   res.setHeader('cache-control', 'public, max-age=3600');
   res
     .type('text/plain')
-    .send(`User-agent: *\nDisallow: /api/\nDisallow: /admin\nSitemap: ${originOf(req)}/sitemap.xml\n`);
+    .send(
+      `User-agent: *\nAllow: ${COURSE_CARDS_PATH}\nDisallow: /api/\nDisallow: /admin\nSitemap: ${originOf(req)}/sitemap.xml\n`,
+    );
 };
 
 export const sitemapHandler =

@@ -3,7 +3,7 @@
 // version is a hash of what the card shows: a new title (or creator, or rating) is a new version, so a new
 // address in the page's head and a new picture. Server code only (node:crypto): browsers never import it.
 import { createHash } from 'node:crypto';
-import { apiUrl } from './api-path';
+import { API_PREFIX, apiUrl } from './api-path';
 import { ROUTE_PATHS } from './routes/paths.generated';
 
 export const CARD_WIDTH = 1200;
@@ -49,6 +49,9 @@ export const cardVersion = (product: CardProduct, siteName: string) =>
     .update(JSON.stringify(cardLines(product, siteName)))
     .digest('hex')
     .slice(0, 12);
+
+/** Where every course card is: robots.txt allows it, though it disallows the rest of the API. */
+export const COURSE_CARDS_PATH = `${API_PREFIX}${ROUTE_PATHS.card.courseCard.replace(':file', '')}`;
 
 /** The card's file in its address: `<slug>.png`. */
 export const cardFile = (slug: string) => `${slug}.png`;
