@@ -96,6 +96,9 @@ export async function accessMatrix(suite: Suite) {
     reviewId: () => MISSING_ID,
     // An invoice id of the right form that names none (a receipt's PDF: its signature decides, not a sign-in).
     invoiceId: () => 'in_0000000000000000',
+    // A learning path id of the right form that names none: the access decision answers before the lookup (404),
+    // and no fixture account starts following a path.
+    pathId: () => MISSING_ID,
   };
   // A stream file or download opens beside the grant of the member the link was signed for (media-binding.ts
   // refuses it anywhere else): sent with it, the route's own access rule is what each role meets.
