@@ -31,7 +31,7 @@ async function allNotes(q: string): Promise<NoteListItem[]> {
   }
 }
 
-/** Every note matching `q` as a PDF, drawn by the server (GET /notes/pdf), read with the session's token. */
+/** Every note matching `q` as a PDF, drawn by the server (GET /notes/export/pdf), read with the session's token. */
 async function notesPdf(q: string): Promise<ArrayBuffer> {
   const token = readSessionToken();
   const res = await fetch(api.note.exportNotesPdf.url({ query: q ? { q } : {} }), {

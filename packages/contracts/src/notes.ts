@@ -23,7 +23,7 @@ export const noteListQuerySchema = z.object({
 });
 export type NoteListQuery = z.infer<typeof noteListQuerySchema>;
 
-/** GET /notes/pdf: every note (or those whose text contains `q`) as one PDF. */
+/** GET /notes/export/pdf: every note (or those whose text contains `q`) as one PDF. */
 export const noteExportQuerySchema = z.object({
   q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
 });

@@ -151,7 +151,7 @@ export const ROUTE_PATHS = {
   },
   note: {
     listNotes: '/notes',
-    exportNotesPdf: '/notes/pdf',
+    exportNotesPdf: '/notes/export/pdf',
     createNote: '/notes',
     updateNote: '/notes/:id',
     deleteNote: '/notes/:id',

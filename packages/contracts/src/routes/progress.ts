@@ -223,7 +223,7 @@ export const noteRoutes = defineRoutes({
   exportNotesPdf: {
     produces: ['application/pdf'],
     method: 'GET',
-    path: '/notes/pdf',
+    path: '/notes/export/pdf',
     service,
     access: 'user',
     answer: 'bytes',

@@ -179,7 +179,7 @@ export const API_ROUTES = {
   },
   note: {
     listNotes: ['GET', '/notes'],
-    exportNotesPdf: ['GET', '/notes/pdf', 'bytes'],
+    exportNotesPdf: ['GET', '/notes/export/pdf', 'bytes'],
     createNote: ['POST', '/notes'],
     updateNote: ['PATCH', '/notes/:id'],
     deleteNote: ['DELETE', '/notes/:id'],

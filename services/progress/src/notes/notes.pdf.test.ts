@@ -27,7 +27,7 @@ const note = (body: Record<string, unknown>, as: Identity = sub) =>
 
 /** The PDF as the learner downloads it, read back: its pages, metadata and every string its pages show. */
 async function exported(query = '', as: Identity = sub) {
-  const res = await ctx.app.request(`/notes/pdf${query}`, { headers: identityHeaders(as) });
+  const res = await ctx.app.request(`/notes/export/pdf${query}`, { headers: identityHeaders(as) });
   expect(res.status).toBe(200);
   const bytes = new Uint8Array(await res.arrayBuffer());
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
@@ -35,7 +35,7 @@ async function exported(query = '', as: Identity = sub) {
   return { res, doc, text };
 }
 
-describe('GET /notes/pdf: every note as a PDF', () => {
+describe('GET /notes/export/pdf: every note as a PDF', () => {
   it("lists each course's notes with their lesson, time and text, downloaded as a file", async () => {
     await note({ seconds: 95, body: '**Fractions** share the free space' });
     await note({ lessonId: lesson.preview, seconds: 4, body: 'Grid is two-dimensional\nFlexbox is one' });
@@ -110,6 +110,6 @@ describe('GET /notes/pdf: every note as a PDF', () => {
     const { doc, text } = await exported();
     expect(doc.getPageCount()).toBe(1);
     expect(text).toContain('No notes yet.');
-    expect((await ctx.call(null, 'GET', '/notes/pdf')).status).toBe(401);
+    expect((await ctx.call(null, 'GET', '/notes/export/pdf')).status).toBe(401);
   });
 });

@@ -1,7 +1,7 @@
-// A learner's notes as a printable PDF (GET /notes/pdf): A4 portrait, a heading per course, then each note's
-// lesson and time and its text as written (Markdown source, as the Markdown export keeps it; a bookmark says
-// so), page after page. Text is drawn with the certificates' fonts and wrapping (certificates/pdf-text.ts):
-// letters the standard fonts lack are drawn in DejaVu.
+// A learner's notes as a printable PDF (GET /notes/export/pdf): A4 portrait, a heading per course, then each
+// note's lesson and time and its text as written (Markdown source, as the Markdown export keeps it; a
+// bookmark says so), page after page. Text is drawn with the certificates' fonts and wrapping
+// (certificates/pdf-text.ts): letters the standard fonts lack are drawn in DejaVu.
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { noteTime } from '@catalyst/contracts/notes-terms';
 import {
