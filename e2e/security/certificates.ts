@@ -60,6 +60,8 @@ const QUIZ_KEYS = new Set(['passPercent', 'questions', 'id', 'kind', 'prompt', '
 /** The keys a public certificate carries (certificateSchema), and nothing that names an account. */
 const CERTIFICATE_KEYS = [
   'code',
+  // A course's certificate or a learning path's (issue 57): what the certificate is for, nothing of the learner.
+  'kind',
   'learnerName',
   'productId',
   'productSlug',
