@@ -78,6 +78,32 @@ describe('NotesPanel', () => {
     expect(seeks).toEqual([125]);
   });
 
+  it('reads the captions for the Transcript tab only once that tab shows, and only once', async () => {
+    const { calls, callsTo } = fakeApi().on(noteRoutes.listNotes, page([]));
+    function WithTranscript() {
+      const notes = useNotes(PRODUCT, LESSON, true);
+      const playerRef = useRef<VideoPlayerHandle>({ currentTime: () => 0, seekTo: () => undefined });
+      const transcript = {
+        captionsUrl: '/media/captions/x.vtt',
+        lang: 'en',
+        linkAt: () => '',
+        onMatches: () => {},
+      };
+      return <NotesPanel notes={notes} playerRef={playerRef} transcript={transcript} />;
+    }
+    render(<WithTranscript />);
+    const captionReads = () => calls.filter((call) => call.path === '/media/captions/x.vtt').length;
+    await waitFor(() => expect(callsTo(noteRoutes.listNotes)).toHaveLength(1));
+    expect(screen.getByRole('tab', { name: 'Notes' }).getAttribute('aria-selected')).toBe('true');
+    expect(captionReads()).toBe(0);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Transcript' }));
+    await waitFor(() => expect(captionReads()).toBe(1));
+    fireEvent.click(screen.getByRole('tab', { name: 'Notes' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Transcript' }));
+    expect(captionReads()).toBe(1);
+  });
+
   it('adds a note at the current second with N (not while typing in a field), in time order', async () => {
     const { callsTo } = fakeApi()
       .on(noteRoutes.listNotes, page([noteOf('1', 9, 'first'), noteOf('2', 125, 'last')]))

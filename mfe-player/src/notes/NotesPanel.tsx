@@ -137,6 +137,10 @@ export function NotesPanel({
     ...(transcript ? (['transcript'] as const) : []),
   ];
   const tab: Tab = tabs.includes(chosen) ? chosen : (tabs[0] ?? 'notes');
+  // The transcript reads its captions file the first time its tab shows (then stays, with its search), not on
+  // every page that could show it: the player's own <track> reads the file once, when captions are turned on.
+  const [transcriptShown, setTranscriptShown] = useState(false);
+  if (tab === 'transcript' && !transcriptShown) setTranscriptShown(true);
   const choose = (next: Tab, remember = true) => {
     setChosen(next);
     if (!remember) return;
@@ -213,7 +217,7 @@ export function NotesPanel({
           hidden={tab !== 'transcript'}
           data-testid="transcript-panel"
         >
-          <Transcript {...transcript} playerRef={playerRef} />
+          {transcriptShown ? <Transcript {...transcript} playerRef={playerRef} /> : null}
         </div>
       ) : null}
     </section>
