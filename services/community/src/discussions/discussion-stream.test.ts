@@ -77,7 +77,7 @@ describe("a discussion's event stream", () => {
       body: 'React runs it twice in StrictMode.',
     });
     expect(replied.status).toBe(201);
-    await until(() => ofType(asker, 'reply').length > 0 && ofType(other, 'reply').length > 0, 2_000);
+    await until(() => ofType(asker, 'reply').length > 0 && ofType(other, 'reply').length > 0, 10_000);
     const expected = { type: 'reply', threadId: asked._id, postId: replied.body.data._id, replyCount: 1 };
     expect(ofType(asker, 'reply')).toEqual([expected]);
     expect(ofType(other, 'reply')).toEqual([expected]);
@@ -101,7 +101,7 @@ describe("a discussion's event stream", () => {
         })
       ).status,
     ).toBe(201);
-    await until(() => stream.frames.some((f) => f.comment === 'heartbeat'), 2_000);
+    await until(() => stream.frames.some((f) => f.comment === 'heartbeat'), 10_000);
     expect(eventsOf(stream)).toEqual([]);
     await stream.close();
   });
@@ -240,7 +240,7 @@ describe("a person's event streams", () => {
       await t.deps.entitlements.evict(otherSubscriber.id);
       await onPremium.ended;
       expect(onPreview.frames.length).toBeGreaterThan(0);
-      await until(() => t.deps.streamHolders.heldBy(otherSubscriber.id) === 1, 2_000);
+      await until(() => t.deps.streamHolders.heldBy(otherSubscriber.id) === 1, 10_000);
       // Reopened, it is refused as any premium request is.
       const reopened = await open(premium._id, otherSubscriber);
       expect(reopened.res.status).toBe(403);

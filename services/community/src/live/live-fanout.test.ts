@@ -85,7 +85,7 @@ describe('live boards and discussions across replicas (Redis pub/sub)', () => {
 
     const asked = await t.call(subscriber, 'POST', `${path}/questions`, { body: 'Seen on both replicas?' });
     expect(asked.status).toBe(201);
-    await until(() => onA.events('question').length > 0 && onB.events('question').length > 0, 2_000);
+    await until(() => onA.events('question').length > 0 && onB.events('question').length > 0, 10_000);
     expect(onA.events('question')).toHaveLength(1);
     expect(onB.events('question')).toHaveLength(1);
     expect(onB.events('question')[0].question).toMatchObject({
@@ -99,7 +99,7 @@ describe('live boards and discussions across replicas (Redis pub/sub)', () => {
       headers: identityHeaders(otherSubscriber),
     });
     expect(voteRes.status).toBe(200);
-    await until(() => onA.events('question').length > 1, 2_000);
+    await until(() => onA.events('question').length > 1, 10_000);
     expect(onA.events('question').map((e) => e.question.upvotes)).toEqual([0, 1]);
     // A question asked on each replica after the vote: Redis keeps the channel's order, so a second copy of
     // the vote would reach each board before the question asked on the other replica.
@@ -148,7 +148,7 @@ describe('live boards and discussions across replicas (Redis pub/sub)', () => {
       { body: 'Answered on A.' },
     );
     expect(replied.status).toBe(201);
-    await until(() => onB.events('reply').length > 0, 2_000);
+    await until(() => onB.events('reply').length > 0, 10_000);
     expect(onB.events('reply')).toEqual([
       { type: 'reply', threadId: asked.body.data._id, postId: replied.body.data._id, replyCount: 1 },
     ]);
@@ -182,7 +182,7 @@ describe('live boards and discussions across replicas (Redis pub/sub)', () => {
     const onB = await openEvents(`${replicaB.url}${path}/events`, otherSubscriber);
     await until(() => onB.events('session').length > 0);
     const seen = await t.call(subscriber, 'POST', `${path}/questions`, { body: 'Asked before the outage' });
-    await until(() => onB.events('question').some((e) => e.question._id === seen.body.data._id), 2_000);
+    await until(() => onB.events('question').some((e) => e.question._id === seen.body.data._id), 10_000);
     const lastSeen = onB.frames.filter((f) => f.event === 'question').at(-1)!.id!;
     const port = Number(new URL(redis.url).port);
     await redis.kill();
@@ -195,7 +195,7 @@ describe('live boards and discussions across replicas (Redis pub/sub)', () => {
     const again = await openEvents(`${replicaB.url}${path}/events`, otherSubscriber, {
       'last-event-id': lastSeen,
     });
-    await until(() => again.events('question').some((e) => e.question._id === missed.body.data._id), 2_000);
+    await until(() => again.events('question').some((e) => e.question._id === missed.body.data._id), 10_000);
     expect(again.events('question').map((e) => e.question._id)).toEqual([missed.body.data._id]);
     await again.close();
   }, 30_000);

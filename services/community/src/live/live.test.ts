@@ -382,7 +382,7 @@ describe('the live question board', () => {
     expect(t.deps.live.connections()).toBe(2);
 
     const asked = (await ask(subscriber, 'Streamed to everyone?')).body.data;
-    await until(() => first.events('question').length > 0 && second.events('question').length > 0, 1_000);
+    await until(() => first.events('question').length > 0 && second.events('question').length > 0, 10_000);
     for (const board of [first, second]) {
       for (const frame of board.frames.filter((f) => f.data))
         expect(liveEventSchema.safeParse(JSON.parse(frame.data!)).success).toBe(true);
@@ -464,9 +464,9 @@ describe('live board heartbeats and session changes', () => {
     ).toBe(200);
     const server = await listen(t.app.fetch);
     const board = await openEvents(`${server.url}${path}/events`, subscriber);
-    await until(() => board.events('session').length >= 2, 3_000);
+    await until(() => board.events('session').length >= 2, 10_000);
     expect(board.events('session').map((e) => e.status)).toEqual(['scheduled', 'live']);
-    await until(() => board.frames.some((f) => f.comment === 'heartbeat'), 2_000);
+    await until(() => board.frames.some((f) => f.comment === 'heartbeat'), 10_000);
     expect(board.frames.some((f) => f.comment === 'heartbeat')).toBe(true);
     await board.close();
     await server.close();
