@@ -183,6 +183,16 @@ describe('the video player', () => {
     expect(v2.currentTime).toBe(0);
   });
 
+  it('keeps a place the learner chose before the saved position came: the resume does not take them back', () => {
+    const { video, rerender } = setup({ startAt: null });
+    fireEvent.change(screen.getByRole('slider', { name: 'Seek' }), { target: { value: '600' } });
+    expect(video.currentTime).toBe(600);
+    rerender(
+      <VideoPlayer src="/media/videos/lesson-1.mp4" title="Lesson" poster="/poster.jpg" startAt={42} />,
+    );
+    expect(video.currentTime).toBe(600);
+  });
+
   it('keeps the position and the play state when its address is renewed (a fresh signature, same video)', () => {
     const { video, rerender } = setup();
     video.currentTime = 300;

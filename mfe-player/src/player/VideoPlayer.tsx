@@ -163,7 +163,10 @@ export function VideoPlayer({
     (): VideoPlayerHandle => ({
       seekTo: (seconds) => {
         const video = media();
-        if (video) video.currentTime = Math.max(0, seconds);
+        if (!video) return;
+        // a place the learner chose (a note, a transcript line, Reset): the resume position must not follow it
+        restored.current = true;
+        video.currentTime = Math.max(0, seconds);
       },
       currentTime: () => media()?.currentTime ?? 0,
     }),
@@ -240,6 +243,7 @@ export function VideoPlayer({
   const seekTo = (seconds: number) => {
     const video = media();
     if (!video) return;
+    restored.current = true;
     const end = knownDuration(video);
     video.currentTime = Math.min(Math.max(0, seconds), end || seconds);
     setTime(video.currentTime);
