@@ -74,9 +74,12 @@ export async function accessMatrix(suite: Suite) {
     file: (p) =>
       p.path.startsWith('/media/images')
         ? 'w320.webp'
-        : p.path.includes(':rendition')
-          ? 'index.m3u8'
-          : 'master.m3u8',
+        : // a published course's card, drawn on this first ask
+          p.path.startsWith('/media/cards')
+          ? `${f.product.slug}.png`
+          : p.path.includes(':rendition')
+            ? 'index.m3u8'
+            : 'master.m3u8',
     rendition: () => '360p',
     // An account id of the right form that names nobody: an admin's account actions answer 404 and never end
     // the fixtures' sessions or deactivate their accounts.
