@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // findBy… and waitFor answer as soon as what they wait for is there; the limit only decides when a wait
@@ -13,6 +13,13 @@ vi.resetModules();
 // first imported, which is once per worker now: each file marks it here.
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+// Each test starts with empty storage, as after it: a timer of the file before (the offline stores' marker,
+// set once a page's first content shows) may still write between two files.
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
 });
 
 afterEach(() => {
