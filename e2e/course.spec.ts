@@ -18,35 +18,7 @@ import {
   submitQuizAttempt,
   waitOutRetakeGap,
 } from './lib/course';
-
-// ---------- the player ----------
-
-const video = (page: Page) => page.getByTestId('video-player').locator('video');
-const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
-
-/** The video's metadata has loaded (its length is known). */
-async function mediaReady(page: Page): Promise<number> {
-  await expect
-    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
-    .toBeGreaterThanOrEqual(1);
-  return video(page).evaluate((v: HTMLVideoElement) => v.duration);
-}
-
-/** Moves the playhead near the end, as the seek bar does, and plays with the keyboard until the video ends. */
-async function watchToTheEnd(page: Page) {
-  const length = await mediaReady(page);
-  await video(page).evaluate((v: HTMLVideoElement, to) => {
-    v.currentTime = to;
-  }, length - 1.5);
-  await expect.poll(() => currentTime(page)).toBeGreaterThan(length - 2);
-  if (await video(page).evaluate((v: HTMLVideoElement) => v.paused)) {
-    await page.getByTestId('video-player').focus();
-    await page.keyboard.press('Space');
-  }
-  await expect
-    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.ended), { timeout: 15_000 })
-    .toBe(true);
-}
+import { currentTime, inFullScreen, mediaReady, watchToTheEnd } from './lib/player';
 
 test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
@@ -153,17 +125,12 @@ test('a member resumes a course in the right lesson at the right second and fini
     await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
     await watchToTheEnd(page);
     await expect(upNext.getByRole('heading', { name: `Up next: ${colour.title}` })).toBeVisible();
-    const inFullScreen = (testId: string) =>
-      page.evaluate(
-        (id) => !!document.fullscreenElement?.contains(document.querySelector(`[data-testid="${id}"]`)),
-        testId,
-      );
-    expect(await inFullScreen('up-next')).toBe(true);
+    expect(await inFullScreen(page, 'up-next')).toBe(true);
     await expect(upNext.getByRole('button', { name: 'Play now' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(lessonUrl(slug, colour.id));
     await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
-    expect(await inFullScreen('video-player')).toBe(true);
+    expect(await inFullScreen(page, 'video-player')).toBe(true);
     await page.evaluate(() => document.exitFullscreen());
     await expect(lessonHeading(page, colour.title)).toBeVisible();
 

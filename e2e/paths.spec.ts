@@ -1,6 +1,7 @@
 import { dismissCookieBanner, expect, loginAs, test } from './fixtures';
 import { bearer } from './lib/course';
 import { newPremiumMember } from './lib/members';
+import { currentTime, inFullScreen, watchToTheEnd } from './lib/player';
 
 const SLUG = 'start-with-the-web';
 
@@ -52,4 +53,25 @@ test('a member follows a demo learning path, finishes its items and earns the pa
   await expect(certificate.getByTestId('certificate-status')).toHaveText(/Valid/);
   await expect(certificate.getByTestId('certificate-learner')).toHaveText('Pat Pathfinder');
   await expect(certificate.getByText('Learning path', { exact: true })).toBeVisible();
+
+  // Watched again from the path, in full screen: Up next counts down to the path's next item, and Enter
+  // opens it playing, still in full screen.
+  await page.goto(`/paths/${SLUG}`);
+  await page.getByRole('link', { name: path.items[0]!.title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: path.items[0]!.title })).toBeVisible();
+  await page.getByTestId('video-player').getByRole('button', { name: 'Full screen' }).click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await watchToTheEnd(page);
+  const upNext = page.getByTestId('up-next');
+  await expect(upNext.getByRole('heading', { name: `Up next: ${path.items[1]!.title}` })).toBeVisible();
+  await expect(upNext.getByText('Next in Start with the Web')).toBeVisible();
+  await expect(upNext.getByTestId('countdown')).toContainText('Starts in');
+  expect(await inFullScreen(page, 'up-next')).toBe(true);
+  await expect(upNext.getByRole('button', { name: 'Play now' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: path.items[1]!.title })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('path')).toBe(SLUG);
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await expect.poll(() => inFullScreen(page, 'video-player')).toBe(true);
+  await page.evaluate(() => document.exitFullscreen());
 });

@@ -11,7 +11,7 @@ import {
   NotFound,
   openAuthDialog,
   PATHS_PATH,
-  productPath,
+  pathItemPath,
   Spinner,
   useApiData,
   useDocumentTitle,
@@ -129,7 +129,7 @@ export function PathPage() {
           return (
             <li key={item.productId} className={styles.item}>
               <span className={styles.itemTitle}>
-                <Link to={productPath({ productId: item.publicId, _id: item.productId })}>{item.title}</Link>
+                <Link to={pathItemPath(item, path.slug)}>{item.title}</Link>
               </span>
               <span className={styles.muted}>{TYPE_NAMES[item.type] ?? item.type}</span>
               {mine?.completed ? (

@@ -108,8 +108,9 @@ describe('Browse → Paths', () => {
     mount('/paths/start-with-the-web');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Start with the Web');
     expect(rows()).toEqual(['Item 1Video', 'Item 2Course', 'Item 3Video']);
+    // opened from the path, the item's player counts down to the path's next item at its end
     expect(screen.getByRole('link', { name: 'Item 2' }).getAttribute('href')).toBe(
-      '/browse/premium/product/P2',
+      '/browse/premium/product/P2?path=start-with-the-web',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Sign in to follow this path' }));
     expect(screen.getByText(/^dialog /).textContent).toBe('dialog open on login');

@@ -13,6 +13,7 @@ import type {
 import {
   lessonProgressRoutes,
   NEXT_LESSON_COUNTDOWN_SECONDS,
+  pathRoutes,
   certificateRoutes,
   curriculumRoutes,
   playerSettingRoutes,
@@ -357,7 +358,7 @@ describe('the course page', () => {
     const api = courseApi('learner');
     renderAt(COURSE);
     // the course opens the first lesson they may open, in its own address
-    await waitFor(() => expect(currentPath()).toBe(lessonUrl(L1)));
+    await waitFor(() => expect(currentPath()).toBe(lessonUrl(L2)));
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('CSS Grid Layout');
     expect(await shownVideo()).toBe('/media/videos/lesson-1.mp4');
     const curriculum = screen.getByRole('navigation', { name: 'Course content' });
@@ -731,6 +732,48 @@ describe('the course page', () => {
     await act(async () => fireEvent.ended(video));
     expect(within(screen.getByTestId('up-next')).getByRole('heading').textContent).toBe('Course complete');
     expect(screen.getByRole('status').textContent).toBe('Course complete.');
+  });
+
+  it("counts down from the course's last lesson to the next item of the learning path it was opened from", async () => {
+    signIn();
+    const item = (productId: string, n: number) => ({
+      productId,
+      publicId: `P${n}`,
+      slug: `item-${n}`,
+      title: `Item ${n}`,
+      type: 'video' as const,
+      thumbnail: null,
+      duration: 5,
+      isPublished: true,
+    });
+    courseApi('member').on(pathRoutes.get, {
+      _id: 'f'.repeat(20) + '0001',
+      slug: 'web-path',
+      title: 'Web Path',
+      description: 'A path.',
+      level: 'beginner',
+      estimatedHours: 2,
+      isPublished: true,
+      itemCount: 2,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      items: [item(PRODUCT, 1), item('e'.repeat(24), 2)],
+    });
+    // opened from the path at the course's address: the resume keeps the path through the lessons
+    renderAt(`${COURSE}?path=web-path`);
+    await waitFor(() => expect(currentPath()).toBe(lessonUrl(L2)));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^Layouts/ })));
+    await act(async () => fireEvent.click(lessonLink(/A whole page/)));
+    await waitFor(() => expect(currentPath()).toBe(lessonUrl(L4)));
+    const video = (await screen.findByTestId('video-player')).querySelector('video')!;
+    loadMetadata(video, 90);
+    await act(async () => fireEvent.ended(video));
+    const overlay = await screen.findByTestId('up-next');
+    expect(within(overlay).getByRole('heading').textContent).toBe('Up next: Item 2');
+    expect(within(overlay).getByText('Next in Web Path').textContent).toBe('Next in Web Path');
+    await act(async () => fireEvent.click(within(overlay).getByRole('button', { name: 'Play now' })));
+    // (the fake answers every address with this course, so P2 resumes a lesson of its own)
+    await waitFor(() => expect(currentPath()).toMatch(/^\/browse\/premium\/product\/P2(\/|$)/));
   });
 
   it('moves between lessons as navigations: an article, the focus on its title, and back again', async () => {

@@ -25,6 +25,7 @@ import {
 import { CommunitySection } from '../community/CommunitySection';
 import { renderRecording } from '../community/recording';
 import type { VideoPlayerHandle } from '../player/VideoPlayer';
+import { autoPlayOf, useCarriedFullScreen } from '../player/playNext';
 import { useAutoplay } from '../player/useAutoplay';
 import { CreatorBlock } from '../product/CreatorBlock';
 import { ProductHeader } from '../product/ProductHeader';
@@ -41,9 +42,6 @@ import { LessonView } from './LessonView';
 import { useCourseProgress } from './useCourseProgress';
 import productStyles from '../product/ProductPage.module.css';
 import styles from './CoursePage.module.css';
-
-/** Router state of a lesson started by the Up next countdown (or Play now): it plays at once. */
-const autoPlayOf = (state: unknown): boolean => (state as { autoPlay?: unknown } | null)?.autoPlay === true;
 
 /** The lesson's row after a course-wide action, read again; what the action implies when that read fails. */
 const rowAfter = (data: CourseProgress | null, lessonId: string, implied: SavedProgress): SavedProgress => {
@@ -102,6 +100,8 @@ export function CoursePage({
   const player = useRef<VideoPlayerHandle>(null);
   const theatre = useRef<HTMLDivElement>(null);
   const autoplay = useAutoplay();
+  // opened by a learning path's Up next from another product's full screen
+  useCarriedFullScreen(theatre, location.state);
   // the focus follows a change of lesson, never the first one shown
   const [shown, setShown] = useState<{ lessonId: string | null; changed: boolean }>({
     lessonId: null,
@@ -143,7 +143,15 @@ export function CoursePage({
     const resume = access.full
       ? resumeLessonOf(lessons, data?.currentLessonId, data?.lessons ?? [])
       : firstOpenLessonOf(lessons, access);
-    if (resume) return <Navigate replace to={lessonPath(productKey, resume.id)} />;
+    // (the address's query and state go with it: a learning path it was opened from, Up next's autoplay)
+    if (resume)
+      return (
+        <Navigate
+          replace
+          to={{ pathname: lessonPath(productKey, resume.id), search: location.search }}
+          state={location.state}
+        />
+      );
   }
 
   const position = () => player.current?.currentTime() ?? 0;

@@ -16,6 +16,8 @@ import {
   useDownloadedCopy,
   type ApiData,
 } from '@catalyst/web-kit';
+import { usePathNext } from '../paths/usePathNext';
+import { playNextState } from '../player/playNext';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { CAPTIONS_TRACK, captionsUrlFor } from '../player/playerKeys';
 import type { Autoplay } from '../player/useAutoplay';
@@ -149,7 +151,9 @@ export function LessonView({
   const previous = previousLessonOf(lessons, lesson.id);
   const position = lessons.findIndex((l) => l.id === lesson.id);
   const goTo = (target: PlacedLesson, play: boolean) =>
-    navigate(lessonPath(productKey, target.id), play ? { state: { autoPlay: true } } : undefined);
+    navigate(lessonPath(productKey, target.id), play ? { state: playNextState() } : undefined);
+  // the course's last lesson ended: the next item of the learning path it is taken in, if any
+  const pathNext = usePathNext(course.productId, ended && !next).next;
 
   const after: AfterLesson | null = !ended
     ? null
@@ -157,15 +161,19 @@ export function LessonView({
       ? canOpenLesson(next, access)
         ? { kind: 'next', title: next.title }
         : { kind: 'locked', title: next.title, offer }
-      : {
-          kind: 'end',
-          lessonCount: lessons.length,
-          // the lesson that just ended counts: its save may still be on its way
-          completedLessons: completed
-            ? lessons.filter((l) => l.id === lesson.id || completed.has(l.id)).length
-            : null,
-          courseComplete: !!completed && lessons.every((l) => l.id === lesson.id || completed.has(l.id)),
-        };
+      : pathNext === undefined
+        ? null // a moment, while the path is read
+        : pathNext
+          ? { kind: 'next', title: pathNext.item.title, path: pathNext.pathTitle }
+          : {
+              kind: 'end',
+              lessonCount: lessons.length,
+              // the lesson that just ended counts: its save may still be on its way
+              completedLessons: completed
+                ? lessons.filter((l) => l.id === lesson.id || completed.has(l.id)).length
+                : null,
+              courseComplete: !!completed && lessons.every((l) => l.id === lesson.id || completed.has(l.id)),
+            };
 
   let stage;
   if (locked) stage = <LockedLesson offer={offer} signedIn={access.signedIn} />;
@@ -253,7 +261,10 @@ export function LessonView({
           <UpNext
             after={after}
             autoplay={autoplay.on}
-            onPlayNext={() => next && goTo(next, true)}
+            onPlayNext={() => {
+              if (next) goTo(next, true);
+              else if (pathNext) void navigate(pathNext.to, { state: playNextState() });
+            }}
             onDismiss={() => setEnded(false)}
           />
         ) : null}

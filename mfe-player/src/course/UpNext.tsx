@@ -6,7 +6,11 @@ import styles from './CoursePage.module.css';
 
 /** What follows a finished lesson. */
 export type AfterLesson =
-  | { kind: 'next'; title: string }
+  | {
+      kind: 'next';
+      title: string;
+      /** The learning path's title, when the next is its next item. */ path?: string;
+    }
   | { kind: 'locked'; title: string; offer: 'sign-in' | 'plans' }
   | { kind: 'end'; completedLessons: number | null; lessonCount: number; courseComplete: boolean };
 
@@ -15,16 +19,16 @@ export type AfterLesson =
  * countdown's every second is not read out. With autoplay off nothing counts down.
  */
 export function afterLessonAnnouncement(after: AfterLesson, autoplay: boolean): string {
-  if (after.kind === 'next')
-    return autoplay
-      ? `Up next: ${after.title}. Starts in ${NEXT_LESSON_COUNTDOWN_SECONDS} seconds.`
-      : `Up next: ${after.title}.`;
+  if (after.kind === 'next') {
+    const what = after.path ? `Up next in ${after.path}: ${after.title}.` : `Up next: ${after.title}.`;
+    return autoplay ? `${what} Starts in ${NEXT_LESSON_COUNTDOWN_SECONDS} seconds.` : what;
+  }
   if (after.kind === 'locked') return `Up next: ${after.title}. This lesson is part of Premium.`;
   return after.courseComplete ? 'Course complete.' : 'You reached the end of the course.';
 }
 
 /**
- * Over a finished video: the next lesson after a countdown (Play now, Cancel; no countdown with autoplay
+ * Over a finished video: the next lesson (or the learning path's next item) after a countdown (Play now, Cancel; no countdown with autoplay
  * off), the plans when the next lesson is locked, or the end of the course. Its first button takes the focus,
  * so a keyboard is there (Enter plays now); Escape closes it. The browser takes Escape to leave full screen
  * first: leaving full screen while it counts stops the countdown, and Play now stays.
@@ -68,6 +72,7 @@ export function UpNext({
         {after.kind === 'next' ? (
           <>
             <h3 id={`${id}-title`}>Up next: {after.title}</h3>
+            {after.path ? <p>Next in {after.path}</p> : null}
             {autoplay && counting ? <Countdown tickMs={tickMs} onDone={onPlayNext} /> : null}
             <div className={styles.overlayActions}>
               <Button

@@ -576,7 +576,7 @@ export function VideoPlayer({
               onClick={() => autoplayNext.change(!autoplayNext.on)}
               aria-pressed={autoplayNext.on}
               aria-label="Autoplay"
-              title={autoplayNext.on ? 'Autoplay is on: the next lesson starts by itself' : 'Autoplay is off'}
+              title={autoplayNext.on ? 'Autoplay is on: what comes next starts by itself' : 'Autoplay is off'}
             >
               Auto
             </button>

@@ -2,13 +2,18 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  type LearningPath,
+  NEXT_LESSON_COUNTDOWN_SECONDS,
+  type PathItem,
+  pathProgressRoutes,
+  pathRoutes,
   type ProductDetail,
   type Progress,
   type PublicProduct,
   productRoutes,
   progressRoutes,
 } from '@catalyst/contracts';
-import { premiumReasonText } from '@catalyst/web-kit';
+import { premiumReasonText, session } from '@catalyst/web-kit';
 import { failure, fakeApi } from '@catalyst/web-kit/testing';
 import { ProductPage } from './ProductPage';
 
@@ -446,5 +451,126 @@ describe("the product page's community sections", () => {
     );
     expect(screen.queryByTestId('community-liveboard')).toBeNull();
     expect(community.load).not.toHaveBeenCalledWith('LiveBoard', expect.anything());
+  });
+});
+
+describe('Up next in a learning path', () => {
+  const P2 = 'eeeeeeeeeeeeeeeeeeeeee02';
+  const item = (productId: string, n: number): PathItem => ({
+    productId,
+    publicId: `P${n}`,
+    slug: `item-${n}`,
+    title: `Item ${n}`,
+    type: 'video',
+    thumbnail: null,
+    duration: 5,
+    isPublished: true,
+  });
+  const path = (items: PathItem[]): LearningPath => ({
+    _id: 'ffffffffffffffffffff0001',
+    slug: 'web-path',
+    title: 'Web Path',
+    description: 'A path.',
+    level: 'beginner',
+    estimatedHours: 2,
+    isPublished: true,
+    itemCount: items.length,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    items,
+  });
+  /** Where the page is, with what the router carried (Up next's autoplay). */
+  function Probe() {
+    const location = useLocation();
+    return (
+      <p data-testid="where">{`${location.pathname}${location.search} ${JSON.stringify(location.state)}`}</p>
+    );
+  }
+  const renderWithProbe = (address: string) =>
+    render(
+      <MemoryRouter initialEntries={[address]}>
+        <Routes>
+          <Route path="/browse/premium/product/:productSlug" element={<ProductPage />} />
+        </Routes>
+        <Probe />
+      </MemoryRouter>,
+    );
+  const endVideo = async () => {
+    const video = (await screen.findByTestId('video-player')).querySelector('video')!;
+    Object.defineProperty(video, 'duration', { configurable: true, value: 60 });
+    await act(async () => fireEvent.ended(video));
+  };
+  afterEach(async () => {
+    await session.logout({ revoke: false });
+  });
+
+  it('counts down at the end to the next item of the path the page was opened from, and opens it playing', async () => {
+    const api = fakeApi()
+      .on(productRoutes.getPremium, product({ type: 'video' }))
+      .on(progressRoutes.getForProduct, saved())
+      .on(pathRoutes.get, path([item('cccccccccccccccccccccc01', 1), item(ID, 2), item(P2, 3)]));
+    renderWithProbe('/browse/premium/product/react-course?path=web-path');
+    // the player offers its Autoplay switch: something follows this video
+    expect((await screen.findByRole('button', { name: 'Autoplay' })).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    // nothing is asked of the path before the video ends
+    expect(api.calls.some((c) => c.url.includes('/content/paths/'))).toBe(false);
+    await endVideo();
+    const overlay = await screen.findByTestId('up-next');
+    expect(within(overlay).getByRole('heading').textContent).toBe('Up next: Item 3');
+    expect(within(overlay).getByText('Next in Web Path').textContent).toBe('Next in Web Path');
+    expect(within(overlay).getByTestId('countdown').textContent).toMatch(/^Starts in \d seconds?$/);
+    expect(screen.getByRole('status').textContent).toBe(
+      `Up next in Web Path: Item 3. Starts in ${NEXT_LESSON_COUNTDOWN_SECONDS} seconds.`,
+    );
+    expect(document.activeElement).toBe(within(overlay).getByRole('button', { name: 'Play now' }));
+    await act(async () => fireEvent.click(within(overlay).getByRole('button', { name: 'Play now' })));
+    expect(screen.getByTestId('where').textContent).toBe(
+      '/browse/premium/product/P3?path=web-path {"autoPlay":true,"fullScreen":false}',
+    );
+  });
+
+  it('counts down to the next item of a followed path that holds the video, though the address names none', async () => {
+    session.loadUser({ _id: 'f'.repeat(24), name: 'Lee', email: 'lee@example.com', role: 'user' });
+    fakeApi()
+      .on(productRoutes.getPremium, product({ type: 'video' }))
+      .on(progressRoutes.getForProduct, saved())
+      .on(pathProgressRoutes.followed, [
+        {
+          path: { _id: 'ffffffffffffffffffff0001', slug: 'web-path', title: 'Web Path' },
+          completedCount: 0,
+          total: 2,
+          next: item(ID, 1),
+          certificateCode: null,
+          productIds: [ID, P2],
+        },
+      ])
+      .on(pathRoutes.get, path([item(ID, 1), item(P2, 2)]));
+    renderWithProbe('/browse/premium/product/react-course');
+    await endVideo();
+    const overlay = await screen.findByTestId('up-next');
+    expect(within(overlay).getByRole('heading').textContent).toBe('Up next: Item 2');
+  });
+
+  it("shows nothing at the end of a path's last item, nor of a video in no path", async () => {
+    const api = fakeApi()
+      .on(productRoutes.getPremium, product({ type: 'video' }))
+      .on(progressRoutes.getForProduct, saved())
+      .on(pathRoutes.get, path([item(P2, 1), item(ID, 2)]));
+    const { unmount } = renderWithProbe('/browse/premium/product/react-course?path=web-path');
+    await endVideo();
+    await waitFor(() => expect(api.calls.some((c) => c.url.endsWith('/content/paths/web-path'))).toBe(true));
+    await act(async () => undefined);
+    expect(screen.queryByTestId('up-next')).toBeNull();
+    unmount();
+
+    // a visitor's video outside any path: no Autoplay switch, no overlay, nothing asked
+    sessionStorage.clear();
+    renderWithProbe('/browse/premium/product/react-course');
+    await endVideo();
+    expect(screen.queryByRole('button', { name: 'Autoplay' })).toBeNull();
+    expect(screen.queryByTestId('up-next')).toBeNull();
+    expect(api.calls.filter((c) => c.url.includes('/content/paths')).length).toBe(1);
   });
 });

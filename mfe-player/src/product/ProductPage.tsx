@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LESSON_START_PARAM, lessonStartOf } from '@catalyst/contracts/search-terms';
 import type { ProductDetail } from '@catalyst/contracts';
 import {
@@ -19,9 +19,13 @@ import {
 } from '@catalyst/web-kit';
 import { CommunitySection } from '../community/CommunitySection';
 import { renderRecording } from '../community/recording';
+import { afterLessonAnnouncement, UpNext, type AfterLesson } from '../course/UpNext';
 import { NotesPanel } from '../notes/NotesPanel';
 import { useBesideVideo } from '../notes/useBesideVideo';
 import { useNotes } from '../notes/useNotes';
+import { usePathNext } from '../paths/usePathNext';
+import { autoPlayOf, playNextState, useCarriedFullScreen } from '../player/playNext';
+import { useAutoplay } from '../player/useAutoplay';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { CAPTIONS_TRACK, captionsUrlFor } from '../player/playerKeys';
 import { useProductProgress } from '../progress/useProgress';
@@ -67,6 +71,12 @@ export function ProductPage() {
 
 function ProductView({ product }: { product: ProductDetail }) {
   const player = useRef<VideoPlayerHandle>(null);
+  // Full screen fills the player's box, where Up next shows over the finished video.
+  const theatre = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const autoplay = useAutoplay();
+  useCarriedFullScreen(theatre, location.state);
   const progress = useProductProgress(product._id);
   const signed = useRenewedMedia(product);
   // Offline, a copy saved for offline watching plays instead (never once the plan has ended).
@@ -85,6 +95,12 @@ function ProductView({ product }: { product: ProductDetail }) {
   const askedStart = lessonStartOf(useSearchParams()[0]);
   // a plan that ended while the page was open
   usePremiumRedirect('course', progress.failure?.error);
+  // The video ended: in a learning path, Up next counts down to the path's next item.
+  const [ended, setEnded] = useState(false);
+  const inPath = usePathNext(product._id, ended);
+  const pathNext = inPath.next;
+  const after: AfterLesson | null =
+    ended && pathNext ? { kind: 'next', title: pathNext.item.title, path: pathNext.pathTitle } : null;
 
   // The learning tools (Notes, Transcript): beside the video where the page has a side column, else under it.
   const beside = useBesideVideo();
@@ -134,25 +150,50 @@ function ProductView({ product }: { product: ProductDetail }) {
       <div className={styles.layout}>
         <div className={styles.main}>
           {playable ? (
-            <VideoPlayer
-              // a saved copy gets its own video element: the stream's player lets go of the old one
-              key={savedCopy ? 'saved-copy' : 'signed'}
-              handleRef={player}
-              src={videoUrl}
-              stream={stream}
-              poster={product.thumbnail}
-              title={product.title}
-              captionsUrl={captionsUrl}
-              // a shared "at this second" link (a transcript passage's) starts there
-              startAt={askedStart ?? progress.resumeAt}
-              onDuration={progress.onDuration}
-              onTimeUpdate={progress.onTimeUpdate}
-              onPause={progress.onPause}
-              onSeeked={progress.onSeeked}
-              onEnded={progress.onEnded}
-              marks={notes.items?.map((note) => note.seconds)}
-              matches={matches}
-            />
+            <div ref={theatre} className={styles.theatre}>
+              <div className={styles.stage}>
+                <VideoPlayer
+                  // a saved copy gets its own video element: the stream's player lets go of the old one
+                  key={savedCopy ? 'saved-copy' : 'signed'}
+                  handleRef={player}
+                  src={videoUrl}
+                  stream={stream}
+                  poster={product.thumbnail}
+                  title={product.title}
+                  captionsUrl={captionsUrl}
+                  // a shared "at this second" link (a transcript passage's) starts there
+                  startAt={askedStart ?? progress.resumeAt}
+                  autoPlay={autoPlayOf(location.state)}
+                  autoplayNext={inPath.named ? autoplay : undefined}
+                  fullscreenRoot={theatre}
+                  onDuration={progress.onDuration}
+                  onTimeUpdate={(at, length) => {
+                    if (ended) setEnded(false);
+                    progress.onTimeUpdate(at, length);
+                  }}
+                  onPause={progress.onPause}
+                  onSeeked={progress.onSeeked}
+                  onEnded={(length) => {
+                    progress.onEnded(length);
+                    setEnded(true);
+                  }}
+                  marks={notes.items?.map((note) => note.seconds)}
+                  matches={matches}
+                />
+                {after && pathNext ? (
+                  <UpNext
+                    after={after}
+                    autoplay={autoplay.on}
+                    onPlayNext={() => void navigate(pathNext.to, { state: playNextState() })}
+                    onDismiss={() => setEnded(false)}
+                  />
+                ) : null}
+                {/* in the stage, so full screen keeps it */}
+                <p className="ck-visually-hidden" role="status">
+                  {after ? afterLessonAnnouncement(after, autoplay.on) : ''}
+                </p>
+              </div>
+            </div>
           ) : (
             <div className={styles.noVideo}>
               {product.thumbnail ? (

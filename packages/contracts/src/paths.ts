@@ -87,6 +87,13 @@ export const pathItemSchema = z.object({
 });
 export type PathItem = z.infer<typeof pathItemSchema>;
 
+/** The published item after `productId` in a path's order; null when it is the last one or not in the path. */
+export function itemAfter(items: readonly PathItem[], productId: string): PathItem | null {
+  const at = items.findIndex((item) => item.productId === productId);
+  if (at < 0) return null;
+  return items.slice(at + 1).find((item) => item.isPublished) ?? null;
+}
+
 export const pathSummarySchema = z.object({
   _id: objectIdSchema,
   slug: z.string(),
@@ -139,5 +146,7 @@ export const followedPathSchema = z.object({
   total: z.number().int(),
   next: pathItemSchema.nullable(),
   certificateCode: z.string().nullable(),
+  /** Every item's product, in the path's order (the player finds the path a product it plays belongs to). */
+  productIds: z.array(objectIdSchema),
 });
 export type FollowedPath = z.infer<typeof followedPathSchema>;

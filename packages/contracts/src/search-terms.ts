@@ -65,6 +65,9 @@ export const searchPagePath = (params: Record<string, string | undefined>): stri
 
 /** A lesson address's query naming the second its video starts at: a caption hit's "Play from 0:12". */
 export const LESSON_START_PARAM = 't';
+/** A product address's query naming the learning path it was opened from (`?path=<slug>`): Up next follows it. */
+export const PATH_CONTEXT_PARAM = 'path';
+
 /** The second a lesson's address asks its video to start at, or null (none, or not a whole second). */
 export function lessonStartOf(search: URLSearchParams): number | null {
   const raw = search.get(LESSON_START_PARAM);

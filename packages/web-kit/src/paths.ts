@@ -1,8 +1,14 @@
+import { PATH_CONTEXT_PARAM } from '@catalyst/contracts/search-terms';
+
 // The addresses of the catalogue's pages, built in one place (every remote links to them).
 
 /** A product page: by its short productId, else its _id (the page also accepts the slug). */
 export const productPath = (product: { productId?: string | null; _id: string }): string =>
   `/browse/premium/product/${encodeURIComponent(product.productId || product._id)}`;
+
+/** A learning path's item, opened from the path: its player counts down to the path's next item at the end. */
+export const pathItemPath = (item: { publicId: string; productId: string }, pathSlug: string): string =>
+  `${productPath({ productId: item.publicId, _id: item.productId })}?${PATH_CONTEXT_PARAM}=${encodeURIComponent(pathSlug)}`;
 
 /** A product's public course page (the gateway renders it with its content for search engines and visitors). */
 export const coursePagePath = (slug: string): string => `/courses/${encodeURIComponent(slug)}`;

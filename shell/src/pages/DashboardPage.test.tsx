@@ -108,6 +108,7 @@ describe('Your path', () => {
           isPublished: true,
         },
         certificateCode: null,
+        productIds: ['0000000000000000000e0001', '0000000000000000000e0002', '0000000000000000000e0003'],
       },
     ]);
     mount();
@@ -115,12 +116,15 @@ describe('Your path', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Your path' }).textContent).toBe('Your path');
     expect(card.textContent).toBe('Start with the Web1 of 3 finishedNext: Modern JavaScript Essentials');
     expect(screen.getByRole('link', { name: 'Modern JavaScript Essentials' }).getAttribute('href')).toBe(
-      '/browse/premium/product/P2',
+      // opened from the path: its player counts down to the path's next item at the end
+      '/browse/premium/product/P2?path=start-with-the-web',
     );
   });
 
   it('links a finished path to its certificate', async () => {
-    answer([{ path, completedCount: 3, total: 3, next: null, certificateCode: 'ABCDEFGHJK' }]);
+    answer([
+      { path, completedCount: 3, total: 3, next: null, certificateCode: 'ABCDEFGHJK', productIds: [] },
+    ]);
     mount();
     const link = await screen.findByRole('link', { name: 'View your path certificate' });
     expect(link.getAttribute('href')).toBe('/certificates/ABCDEFGHJK');

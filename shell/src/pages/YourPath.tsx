@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { certificatePagePath } from '@catalyst/contracts';
-import { api, learningPathPath, productPath, useApiData } from '@catalyst/web-kit';
+import { api, learningPathPath, pathItemPath, useApiData } from '@catalyst/web-kit';
 import styles from './Pages.module.css';
 
 /**
@@ -24,8 +24,7 @@ export function YourPath({ className }: { className?: string }) {
             </span>
             {next ? (
               <span>
-                Next:{' '}
-                <Link to={productPath({ productId: next.publicId, _id: next.productId })}>{next.title}</Link>
+                Next: <Link to={pathItemPath(next, path.slug)}>{next.title}</Link>
               </span>
             ) : certificateCode ? (
               <Link to={certificatePagePath(certificateCode)}>View your path certificate</Link>

@@ -80,6 +80,7 @@ export function createPathProgressHandlers(deps: IssueDeps): RouteHandlers<typeo
           total: standing.total,
           next: path.items.find((item) => item.productId === standing.nextProductId) ?? null,
           certificateCode: standing.certificateCode,
+          productIds: path.items.map((item) => item.productId),
         });
       }
       return answers;

@@ -135,6 +135,7 @@ describe('following a path', () => {
         total: 3,
         next: null,
         certificateCode: issued[0]!.code,
+        productIds: [ids.video, ids.lessons, ids.free],
       },
     ]);
   });
