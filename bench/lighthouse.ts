@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROLE_HINT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
+import { LEARNING_TAB_STORAGE_KEY } from '../mfe-player/src/notes/learningTab';
 import { mediaSettled } from '../scripts/lib/product';
 import { signIn } from './backend';
 import { singleVideoProduct } from './frontend';
@@ -42,6 +43,8 @@ interface LighthousePlan {
   name: string;
   path: string;
   session?: { token: string; role: 'user' | 'admin' };
+  /** More of what the person left in localStorage before (a remembered choice the page opens with). */
+  local?: Record<string, string>;
   /** A page anyone opens without signing in. */
   public: boolean;
 }
@@ -95,6 +98,9 @@ const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
+
+/** What the learning tools keep when a learner picks their Transcript tab (mfe-player's NotesPanel). */
+const TRANSCRIPT_TAB = { [LEARNING_TAB_STORAGE_KEY]: 'transcript' };
 
 /** The pages a person opens, with the ids they need read from the running product. */
 export async function lighthousePlans(baseUrl: string): Promise<LighthousePlan[]> {
@@ -164,6 +170,25 @@ export async function lighthousePlans(baseUrl: string): Promise<LighthousePlan[]
       : []),
     { name: 'product', path: `/browse/premium/product/${productId}`, session: asMember, public: false },
     ...(coursePath ? [{ name: 'course player', path: coursePath, session: asMember, public: false }] : []),
+    // The same two with the learning tools' Transcript tab chosen last time: its lines, loaded, are audited too.
+    {
+      name: 'product (transcript)',
+      path: `/browse/premium/product/${productId}`,
+      session: asMember,
+      local: TRANSCRIPT_TAB,
+      public: false,
+    },
+    ...(coursePath
+      ? [
+          {
+            name: 'course player (transcript)',
+            path: coursePath,
+            session: asMember,
+            local: TRANSCRIPT_TAB,
+            public: false,
+          },
+        ]
+      : []),
     { name: 'subscription', path: '/subscription', session: asMember, public: false },
     { name: 'profile', path: '/profile', session: asMember, public: false },
     { name: 'learning record', path: '/learning', session: asMember, public: false },
@@ -208,7 +233,10 @@ export async function auditOnce(
       ? { [TOKEN_STORAGE_KEY]: plan.session.token, [ROLE_HINT_STORAGE_KEY]: plan.session.role }
       : {};
     // A signed-in person has answered the cookie banner already; a newcomer on a public page sees it.
-    const local: Record<string, string> = plan.session ? { cookieConsent: 'essential' } : {};
+    const local: Record<string, string> = {
+      ...(plan.session ? { cookieConsent: 'essential' } : {}),
+      ...plan.local,
+    };
     await page.evaluateOnNewDocument(
       (o: string, s: Record<string, string>, l: Record<string, string>, key: string) => {
         if (location.origin !== o) return;

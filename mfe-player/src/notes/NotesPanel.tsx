@@ -13,6 +13,7 @@ import { Button } from '@catalyst/web-kit';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import type { VideoPlayerHandle } from '../player/VideoPlayer';
 import { Transcript, type TranscriptProps } from '../transcript/Transcript';
+import { LEARNING_TAB_STORAGE_KEY as TAB_KEY } from './learningTab';
 import { newNoteId, type LessonNotes, type ListedNote } from './useNotes';
 import styles from './NotesPanel.module.css';
 
@@ -106,8 +107,7 @@ function NoteText({ note }: { note: ListedNote }) {
 const NO_NOTES = 'No notes yet. Press N or Add note to keep one at this second.';
 
 type Tab = 'notes' | 'transcript';
-/** The tab a learner last chose is shown first on the next video. */
-const TAB_KEY = 'catalyst-learning-tab';
+/** The tab a learner last chose is shown first on the next video (kept under TAB_KEY). */
 const storedTab = (): Tab => {
   try {
     return localStorage.getItem(TAB_KEY) === 'transcript' ? 'transcript' : 'notes';
