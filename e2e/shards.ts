@@ -30,7 +30,7 @@ export const SPEC_SECONDS: Record<string, number> = {
   'community.spec.ts': 25.2,
   'billing.spec.ts': 22.1,
   'certificates.spec.ts': 21.2,
-  'paths.spec.ts': 7.8,
+  'paths.spec.ts': 18,
   'search.spec.ts': 5.2,
   'api-docs.spec.ts': 4.5,
   'notes.spec.ts': 9.8,
