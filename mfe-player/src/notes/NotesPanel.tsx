@@ -322,7 +322,8 @@ function NotesTab({
         </p>
       ) : null}
       {items && items.length > 0 ? (
-        <ol className={styles.list} aria-label="Your notes">
+        // eslint-disable-next-line jsx-a11y-x/no-redundant-roles -- Safari drops the list role of a list without markers
+        <ol role="list" className={styles.list} aria-label="Your notes">
           {items.map((note) => (
             <li key={note.id} className={styles.item}>
               <button

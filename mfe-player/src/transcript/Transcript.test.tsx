@@ -82,6 +82,8 @@ describe('the Transcript tab', () => {
       credentials: 'same-origin',
     });
     expect(list.getAttribute('lang')).toBe('en');
+    // said outright: Safari's VoiceOver reads a list without markers (list-style: none) as no list at all
+    expect(list.getAttribute('role')).toBe('list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(
       within(list)

@@ -189,8 +189,10 @@ export function Transcript({
             : `${matches.length} ${matches.length === 1 ? 'line matches' : 'lines match'}, marked on the seek bar`
           : copied}
       </p>
+      {/* eslint-disable-next-line jsx-a11y-x/no-redundant-roles -- Safari drops the list role of a list without markers */}
       <ol
         ref={listRef}
+        role="list"
         className={styles.list}
         aria-label="Transcript"
         lang={lang}
