@@ -1,11 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, dismissCookieBanner, expect, loginAs, test } from './fixtures';
+import { scan } from './lib/axe';
 
 type Role = 'visitor' | 'learner' | 'member' | 'admin';
-
-/** Serious and critical WCAG 2.1 A/AA violations fail the scan; lesser ones are the integrator's backlog. */
-const BLOCKING = new Set(['serious', 'critical']);
 
 interface DemoPaths {
   category: string;
@@ -76,25 +73,6 @@ async function settle(page: Page) {
     timeout: 15_000,
   });
   await expect(page.locator('main h1, main h2').first()).toBeVisible();
-}
-
-async function scan(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    // Only violations are read: passes and the rest would be collected node by node for nothing.
-    .options({ resultTypes: ['violations'] })
-    // A page without frames is scanned in one axe.run inside it, the same rules on the same nodes; the default
-    // runs it in parts and joins them in a second, blank page with axe loaded again: 4× slower. Frames need that.
-    .setLegacyMode(page.frames().length === 1)
-    .analyze();
-  return results.violations
-    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${label}: [${violation.impact}] ${violation.id} at ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? violation.help}`,
-      ),
-    );
 }
 
 for (const role of ['visitor', 'learner', 'member', 'admin'] as const) {

@@ -8,6 +8,7 @@ import {
   type PremiumProduct,
   test,
 } from './fixtures';
+import { scan } from './lib/axe';
 
 /** A demo product with a playable video (the demo seed gives every product a local video). */
 const SLUG = 'html-css-from-scratch';
@@ -99,6 +100,14 @@ test('a member reads along in the Transcript tab and jumps by clicking a line', 
     .find((w) => w.length > 3)!;
   await page.getByRole('searchbox', { name: 'Search the transcript' }).fill(word);
   await expect(page.getByTestId('seek-match').first()).toBeAttached();
+
+  // the tab as a screen reader meets it (its lines, the one being said, a search's marks): nothing to fix
+  await expect(transcript.locator('mark').first()).toBeVisible();
+  const found = await scan(page, 'Transcript tab', {
+    within: '[data-testid="transcript-panel"]',
+    every: true,
+  });
+  expect(found, found.join('\n')).toEqual([]);
 });
 
 test('a note taken offline is kept on the device and listed from the server once back online', async ({
