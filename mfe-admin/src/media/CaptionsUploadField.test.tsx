@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assetRoutes } from '@catalyst/contracts';
 import { failure, fakeApi } from '@catalyst/web-kit/testing';
@@ -38,6 +38,27 @@ describe("the lesson editor's captions upload", () => {
       body: { fileName: 'lesson.srt', text: SRT },
     });
     expect(await screen.findByText(/This video has captions: a new file replaces them\./)).toBeDefined();
+  });
+
+  it('sends the language chosen for the captions with the file', async () => {
+    const fake = fakeApi()
+      .on(assetRoutes.getAsset, video(null))
+      .on(assetRoutes.putCaptions, {
+        assetId: ID,
+        cues: 1,
+        captionsUrl: `/api/v1/media/streams/${ID}/captions.vtt?token=t`,
+      });
+    render(<CaptionsUploadField assetId={ID} />);
+    const language = await screen.findByLabelText('Language of the captions');
+    await waitFor(() => expect((language as HTMLSelectElement).disabled).toBe(false));
+    fireEvent.change(language, { target: { value: 'es' } });
+    choose('clase.srt', SRT);
+    expect(await screen.findByText('Captions saved from clase.srt: 1 cue.')).toBeDefined();
+    expect(fake.callsTo(assetRoutes.putCaptions)[0]!.body).toEqual({
+      fileName: 'clase.srt',
+      text: SRT,
+      language: 'es',
+    });
   });
 
   it('shows the line media says is wrong', async () => {

@@ -5,6 +5,20 @@ import styles from './Media.module.css';
 
 const TOO_LARGE = `A captions file can be at most ${CAPTIONS_MAX_CHARS / 1_000_000} MB`;
 
+/** The languages offered for captions (a file whose header names another keeps it under "As the file says"). */
+const CAPTION_LANGUAGES: ReadonlyArray<readonly [tag: string, name: string]> = [
+  ['en', 'English'],
+  ['es', 'Spanish'],
+  ['de', 'German'],
+  ['fr', 'French'],
+  ['pt', 'Portuguese'],
+  ['it', 'Italian'],
+  ['ar', 'Arabic'],
+  ['hi', 'Hindi'],
+  ['ja', 'Japanese'],
+  ['zh', 'Chinese'],
+];
+
 /**
  * A video's captions, beside it in the lesson editor: a WebVTT or SRT file is sent to media as it is chosen
  * (SRT is kept as WebVTT), and the answer says how many cues were kept or which line is wrong. They replace
@@ -14,6 +28,8 @@ export function CaptionsUploadField({ assetId }: { assetId: string }) {
   const id = useId();
   const asset = useApiData(api.asset.getAsset, assetId ? { params: { id: assetId } } : null);
   const [busy, setBusy] = useState(false);
+  // '' leaves it to the file: the language its WebVTT header names, if any
+  const [language, setLanguage] = useState('');
   const [result, setResult] = useState<{ assetId: string; ok: boolean; message: string } | null>(null);
   const shown = result?.assetId === assetId ? result : null;
 
@@ -25,7 +41,7 @@ export function CaptionsUploadField({ assetId }: { assetId: string }) {
       if (text.length > CAPTIONS_MAX_CHARS) throw new Error(TOO_LARGE);
       const saved = await api.asset.putCaptions({
         params: { id: assetId },
-        body: { fileName: file.name, text },
+        body: { fileName: file.name, text, ...(language ? { language } : {}) },
       });
       setResult({
         assetId,
@@ -51,6 +67,22 @@ export function CaptionsUploadField({ assetId }: { assetId: string }) {
   const video = asset.data?.kind === 'video' ? asset.data : null;
   return (
     <div className={styles.upload} data-testid="captions-upload">
+      <label className={styles.label} htmlFor={`${id}-language`}>
+        Language of the captions
+      </label>
+      <select
+        id={`${id}-language`}
+        value={language}
+        disabled={busy || !video}
+        onChange={(event) => setLanguage(event.target.value)}
+      >
+        <option value="">As the file says (else English)</option>
+        {CAPTION_LANGUAGES.map(([tag, name]) => (
+          <option key={tag} value={tag}>
+            {name}
+          </option>
+        ))}
+      </select>
       <label className={styles.label} htmlFor={id}>
         Captions (WebVTT or SRT)
       </label>

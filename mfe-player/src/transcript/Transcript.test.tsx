@@ -97,6 +97,15 @@ describe('the Transcript tab', () => {
     expect(within(list).getByRole('button', { name: /^1 minute 5 seconds: Mark the lesson/ })).toBeDefined();
   });
 
+  it("reads the lines in the captions' own language when their file names it", async () => {
+    vi.mocked(fetch).mockImplementation(
+      async () => new Response(VTT.replace('WEBVTT\n', 'WEBVTT\nLanguage: es\n'), { status: 200 }),
+    );
+    const { list } = await setup();
+    expect(list.getAttribute('lang')).toBe('es');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+  });
+
   it('highlights the line being said as the video plays, and a line clicked seeks the video there', async () => {
     const { player, list } = await setup();
     expect(currentLine(list)).toEqual(['0:000 seconds: Welcome to the first lesson.']);

@@ -24,7 +24,7 @@ export interface TranscriptProps {
   captionsUrl: string;
   /** The captions themselves, when kept on this device (a saved copy's): read instead of fetching the address. */
   captionsText?: string;
-  /** The captions' language (the player's track's srclang). */
+  /** The captions' language when their file names none (the player's track's srclang). */
   lang: string;
   playerRef: RefObject<VideoPlayerHandle | null>;
   /** The address of this video at a second (a passage copied carries it). */
@@ -195,7 +195,8 @@ export function Transcript({
         role="list"
         className={styles.list}
         aria-label="Transcript"
-        lang={lang}
+        // the captions' own language when their file names it (read aloud and hyphenated as it)
+        lang={(state.status === 'ready' && state.language) || lang}
         onCopy={onCopy}
         onScroll={() => {
           if (Date.now() - followedAt.current > 250) userScrolledAt.current = Date.now();

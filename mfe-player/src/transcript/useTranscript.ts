@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { cueWords, parseWebVtt } from '@catalyst/contracts/captions';
+import { captionsLanguageOf, cueWords, parseWebVtt } from '@catalyst/contracts/captions';
 
 /** One line of the transcript: when it is said (seconds) and its words as read on screen. */
 export interface TranscriptLine {
@@ -9,7 +9,10 @@ export interface TranscriptLine {
 }
 
 export type TranscriptState =
-  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; lines: TranscriptLine[] };
+  | { status: 'loading' }
+  | { status: 'failed' }
+  /** `language`: the one the file's header names (null: none named). */
+  | { status: 'ready'; lines: TranscriptLine[]; language: string | null };
 
 /** The captions file's lines (the one the player's text track reads), fetched once per address. */
 export function useTranscript(
@@ -33,7 +36,7 @@ export function useTranscript(
           .map((cue) => ({ start: cue.start, end: cue.end, words: cueWords(cue.text) }))
           .filter((line) => line.words !== '')
           .sort((a, b) => a.start - b.start);
-        state = { status: 'ready', lines };
+        state = { status: 'ready', lines, language: captionsLanguageOf(text) };
       } catch {
         state = { status: 'failed' };
       }

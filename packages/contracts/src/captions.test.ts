@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CaptionsError, captionsToWebVtt, cueWords, parseWebVtt } from './captions';
+import { CaptionsError, captionsLanguageOf, captionsToWebVtt, cueWords, parseWebVtt } from './captions';
 
 const failureOf = (text: string) => {
   try {
@@ -52,6 +52,25 @@ describe('captions: SRT converted to WebVTT, checked line by line', () => {
     );
     expect(cues).toEqual([{ start: 1, end: 3.5, text: 'Hello &amp; <v Ana>welcome</v>' }]);
     expect(cueWords(cues[0]!.text)).toBe('Hello & welcome');
+  });
+
+  it("keeps the captions' language in the WebVTT header: the one asked for, else the one the file names", () => {
+    const srt = '1\n00:00:01,000 --> 00:00:02,000\nHola.\n';
+    const spanish = captionsToWebVtt(srt, 'es');
+    expect(spanish.vtt).toBe('WEBVTT\nLanguage: es\n\n00:00:01.000 --> 00:00:02.000\nHola.\n');
+    expect(spanish.language).toBe('es');
+    expect(captionsLanguageOf(spanish.vtt)).toBe('es');
+    expect(captionsToWebVtt(srt).language).toBeNull();
+
+    const named = 'WEBVTT\nKind: captions\nLanguage: de\n\n00:01.000 --> 00:02.000\nHallo.\n';
+    expect(captionsToWebVtt(named)).toMatchObject({ vtt: named, language: 'de' });
+    // asked for another, the header says the one asked for, once
+    const renamed = captionsToWebVtt(named, 'pt-BR').vtt;
+    expect(renamed).toBe('WEBVTT\nLanguage: pt-BR\nKind: captions\n\n00:01.000 --> 00:02.000\nHallo.\n');
+    expect(parseWebVtt(renamed)).toEqual([{ start: 1, end: 2, text: 'Hallo.' }]);
+    // a header naming something that is not a language tag names none
+    expect(captionsLanguageOf('WEBVTT\nLanguage: <b>\n\n00:01.000 --> 00:02.000\nHi\n')).toBeNull();
+    expect(captionsLanguageOf('WEBVTT\n\nLanguage: es\n00:01.000 --> 00:02.000\nHi\n')).toBeNull();
   });
 
   it('names the line of a timing that is wrong', () => {

@@ -134,23 +134,56 @@ const vttText = (text: string) =>
     .replace(/&(?![a-z]+;|#\d+;)/gi, '&amp;')
     .replace(/-->/g, '→');
 
-/** The cues as a WebVTT file. */
-export function toWebVtt(cues: readonly CaptionCue[]): string {
-  return `WEBVTT\n\n${cues.map((cue) => `${stamp(cue.start)} --> ${stamp(cue.end)}\n${cue.text}\n`).join('\n')}`;
+/** A language tag as captions name theirs (BCP 47: `en`, `es`, `pt-BR`, `zh-Hant`). */
+export const CAPTIONS_LANGUAGE_TAG = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+
+/** The header line naming a WebVTT file's language (`Language: es`, as YouTube and most editors write it). */
+const LANGUAGE_LINE = /^Language:[ \t]*(\S+)[ \t]*$/i;
+
+/** The language a WebVTT file's header names, or null (none, or not a language tag). */
+export function captionsLanguageOf(vtt: string): string | null {
+  const header = blocksOf(vtt)[0]?.lines ?? [];
+  for (const line of header.slice(1)) {
+    const tag = LANGUAGE_LINE.exec(line)?.[1];
+    if (tag !== undefined) return CAPTIONS_LANGUAGE_TAG.test(tag) ? tag : null;
+  }
+  return null;
+}
+
+/** The cues as a WebVTT file (its header naming their language when known). */
+export function toWebVtt(cues: readonly CaptionCue[], language?: string | null): string {
+  const header = language ? `WEBVTT\nLanguage: ${language}` : 'WEBVTT';
+  return `${header}\n\n${cues.map((cue) => `${stamp(cue.start)} --> ${stamp(cue.end)}\n${cue.text}\n`).join('\n')}`;
+}
+
+/** A WebVTT file with its header naming `language` (replacing any language it named). */
+function withLanguage(vtt: string, language: string): string {
+  const end = vtt.search(/\n\n/);
+  const header = (end < 0 ? vtt : vtt.slice(0, end)).split('\n').filter((line) => !LANGUAGE_LINE.test(line));
+  return (
+    [header[0], `Language: ${language}`, ...header.slice(1)].join('\n') + (end < 0 ? '\n' : vtt.slice(end))
+  );
 }
 
 /**
- * An uploaded captions file (WebVTT, or SRT converted) as the WebVTT kept, with its cues; a file that starts
- * with WEBVTT is read as WebVTT, anything else as SRT. Throws a CaptionsError naming the first wrong line.
+ * An uploaded captions file (WebVTT, or SRT converted) as the WebVTT kept, with its cues and language; a file
+ * that starts with WEBVTT is read as WebVTT, anything else as SRT. The language asked for is written into the
+ * header; none asked, the one the file names stands. Throws a CaptionsError naming the first wrong line.
  */
-export function captionsToWebVtt(text: string): { vtt: string; cues: CaptionCue[] } {
+export function captionsToWebVtt(
+  text: string,
+  language?: string | null,
+): { vtt: string; cues: CaptionCue[]; language: string | null } {
   if (/^\uFEFF?WEBVTT/.test(text)) {
     const cues = parseWebVtt(text);
     if (cues.length === 0) throw new CaptionsError(1, 'the file holds no cues');
-    return { vtt: text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), cues };
+    const vtt = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+    return language
+      ? { vtt: withLanguage(vtt, language), cues, language }
+      : { vtt, cues, language: captionsLanguageOf(vtt) };
   }
   const cues = parseSrt(text).map((cue) => ({ ...cue, text: vttText(cue.text) }));
-  return { vtt: toWebVtt(cues), cues };
+  return { vtt: toWebVtt(cues, language), cues, language: language ?? null };
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', nbsp: '\u00a0', lrm: '', rlm: '' };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { objectIdSchema, pageSchema, pagingQuerySchema } from './api';
 import { IMAGE_FILE_EXTENSIONS } from './images';
-import { CAPTIONS_MAX_CHARS } from './captions';
+import { CAPTIONS_LANGUAGE_TAG, CAPTIONS_MAX_CHARS } from './captions';
 
 export * from './images';
 
@@ -133,6 +133,12 @@ export type MediaAssetFacts = z.infer<typeof mediaAssetFactsSchema>;
 /** An admin's captions for a video: the file's text (WebVTT, or SRT converted to WebVTT) and its name. */
 export const captionsUploadSchema = z.object({
   fileName: z.string().trim().max(200).optional(),
+  /** The captions' language, written into the kept file's header; none: the one the file names, if any. */
+  language: z
+    .string()
+    .trim()
+    .regex(CAPTIONS_LANGUAGE_TAG, 'Language must be a language tag such as en, es or pt-BR')
+    .optional(),
   text: z
     .string()
     .max(CAPTIONS_MAX_CHARS, `A captions file can be at most ${CAPTIONS_MAX_CHARS / 1_000_000} MB`),

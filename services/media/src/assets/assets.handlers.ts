@@ -109,7 +109,7 @@ export function createAssetHandlers(deps: Deps): Handlers {
 
     // An admin's captions for a video (its lessons show them and their transcript): SRT is kept as WebVTT.
     async putCaptions({ params, body, identity }, c) {
-      const { cues } = await keepCaptions(db, deps.storage, params.id, body.text);
+      const { cues } = await keepCaptions(db, deps.storage, params.id, body.text, body.language);
       const token = grantFor(adminViewer(identity.id), c);
       return reply(
         { assetId: params.id, cues, captionsUrl: captionsFileUrl(params.id, token(params.id)) },

@@ -31,10 +31,15 @@ describe("captions: an admin keeps a video's captions (WebVTT, or SRT converted)
   });
   afterAll(() => t.close());
 
-  const put = (as: (typeof testUsers)[keyof typeof testUsers] | null, id: string, text: string) =>
+  const put = (
+    as: (typeof testUsers)[keyof typeof testUsers] | null,
+    id: string,
+    text: string,
+    language?: string,
+  ) =>
     t.request(as, 'PUT', `/media/assets/${id}/captions`, {
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ fileName: 'lesson.srt', text }),
+      body: JSON.stringify({ fileName: 'lesson.srt', text, language }),
     });
   /** The captions as a learner who may watch the video reads them: with a stream token and their grant. */
   const read = (id = video) => {
@@ -102,6 +107,21 @@ describe("captions: an admin keeps a video's captions (WebVTT, or SRT converted)
     expect(res.status).toBe(200);
     expect(await (await read()).text()).toBe('WEBVTT\n\n00:01.000 --> 00:02.000\nNew words.\n');
     expect(await t.storage.size(before)).toBeNull();
+  });
+
+  it("writes the language the admin names into the captions' header, and refuses one that is not a language tag", async () => {
+    const res = await put(testUsers.admin, video, SRT, 'es');
+    expect(res.status).toBe(200);
+    expect(await (await read()).text()).toMatch(/^WEBVTT\nLanguage: es\n\n00:00:01\.000 --> /);
+
+    const before = await stored();
+    const refused = await put(testUsers.admin, video, SRT, 'Spanish please');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      success: false,
+      errors: [{ field: 'language', message: 'Language must be a language tag such as en, es or pt-BR' }],
+    });
+    expect(await stored()).toBe(before);
   });
 
   it('refuses anyone but an admin (403), and an asset that is not a video (409)', async () => {

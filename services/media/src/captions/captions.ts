@@ -23,7 +23,8 @@ export async function keepCaptions(
   storage: MediaStorage,
   assetId: string,
   text: string,
-): Promise<{ cues: number }> {
+  language?: string,
+): Promise<{ cues: number; language: string | null }> {
   const row = await db
     .selectFrom('assets')
     .select(['id', 'kind', 'captions_key'])
@@ -33,7 +34,7 @@ export async function keepCaptions(
   if (row.kind !== 'video') throw conflict(MEDIA_MESSAGES.captionsNotVideo);
   let read: ReturnType<typeof captionsToWebVtt>;
   try {
-    read = captionsToWebVtt(text);
+    read = captionsToWebVtt(text, language);
   } catch (error) {
     if (!(error instanceof CaptionsError)) throw error;
     throw badRequest(error.message, [{ field: 'text', message: error.message }]);
@@ -62,7 +63,7 @@ export async function keepCaptions(
     throw notFound(MEDIA_MESSAGES.notFound);
   }
   if (row.captions_key) await storage.removePrefix(row.captions_key.slice(0, -CAPTIONS_FILE.length));
-  return { cues: read.cues.length };
+  return { cues: read.cues.length, language: read.language };
 }
 
 /** The store key of a video's uploaded captions; 404 when it has none. */
