@@ -6,7 +6,9 @@
  * sessionStorage (web-kit's token and role hint), written into every document of the audited tab before
  * its scripts run (Lighthouse clears the origin's storage before it navigates; a new document is written
  * again). A second, desktop pass measures LCP at 1280×900 with the CPU 4× slower and no network throttling
- * (DevTools throttling, not simulated) for welcome, browse and admin.
+ * (DevTools throttling, not simulated) for welcome, browse and admin. Every page's main-thread work and TBT are
+ * also given as multiples of a blank page's main-thread work audited in the same run (YARDSTICK_TARGET), a
+ * yardstick that holds on a slow machine too; the machine (CPU, cores, load) is named beside them.
  *
  * `npx tsx bench/lighthouse.ts [--base http://127.0.0.1:18181] [--runs 3] [--only welcome,browse] [--no-desktop]`
  * audits a running product (`npm start`); `npm run bench` runs it on the product it starts.
@@ -62,7 +64,39 @@ interface LighthousePage {
   opportunities: string[];
   /** The median run's largest contentful paint, as the page reported it (see auditOnce). */
   lcpElement: string;
+  /** The median run's main-thread work (Lighthouse's mainthread-work-breakdown), ms. */
+  mainThreadMs: number;
+  /** The median run against the blank page of the same run: a yardstick that holds on any machine. */
+  yardstick?: Yardstick;
   pass: boolean;
+}
+
+/** A page's main-thread work and TBT as multiples of the blank page's main-thread work in the same run. */
+interface Yardstick {
+  mainThreadRatio: number;
+  tbtRatio: number;
+  /** Both within YARDSTICK_TARGET. */
+  pass: boolean;
+}
+
+/** A page may cost at most 4× the blank page's main-thread work, and block for at most half of it. */
+export const YARDSTICK_TARGET = { mainThreadRatio: 4, tbtRatio: 0.5 } as const;
+/** The absolute figures (scores, ms) are judged on a machine whose blank page costs at most this much. */
+export const CALIBRATED_BLANK_MAX_MS = 300;
+
+const ratio = (value: number, of: number) => (of > 0 ? Math.round((value / of) * 100) / 100 : 0);
+
+export function yardstickOf(page: { mainThreadMs: number; tbtMs: number }, blankMs: number): Yardstick {
+  const mainThreadRatio = ratio(page.mainThreadMs, blankMs);
+  const tbtRatio = ratio(page.tbtMs, blankMs);
+  return {
+    mainThreadRatio,
+    tbtRatio,
+    pass:
+      blankMs > 0 &&
+      mainThreadRatio <= YARDSTICK_TARGET.mainThreadRatio &&
+      tbtRatio <= YARDSTICK_TARGET.tbtRatio,
+  };
 }
 
 interface DesktopLcp {
@@ -367,6 +401,7 @@ async function auditPage(baseUrl: string, plan: LighthousePlan, runs = 3): Promi
     runs: results.map((r) => score(r, 'performance')),
     opportunities: pass ? [] : opportunitiesOf(mid),
     lcpElement: mid.lcpElement ?? '',
+    mainThreadMs: n('mainthread-work-breakdown'),
     pass,
   };
 }
@@ -413,7 +448,28 @@ interface LighthouseCalibration {
   blankPageMainThreadMs: number;
   runs: number[];
   benchmarkIndex: number;
+  machine: Machine;
 }
+
+/** Which machine the figures came from: its CPU, and how busy it was when the blank page was audited. */
+interface Machine {
+  cpu: string;
+  cores: number;
+  loadAverage: number;
+}
+
+const thisMachine = (): Machine => ({
+  cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+  cores: os.availableParallelism(),
+  loadAverage: Math.round(os.loadavg()[0]! * 10) / 10,
+});
+
+/** The machine and its calibration in one line: what every figure of the run is read beside. */
+export const machineLine = (c: LighthouseCalibration) =>
+  `${c.machine.cpu}, ${c.machine.cores} cores, load average ${c.machine.loadAverage}; a blank page's main-thread work ${c.blankPageMainThreadMs} ms (runs ${c.runs.join(', ')}), Lighthouse benchmark index ${c.benchmarkIndex}` +
+  (c.blankPageMainThreadMs <= CALIBRATED_BLANK_MAX_MS
+    ? ` (calibrated: ≤ ${CALIBRATED_BLANK_MAX_MS} ms)`
+    : ` (slower than the calibration's ${CALIBRATED_BLANK_MAX_MS} ms: judge the pages by their ratios)`);
 
 const BLANK_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Blank</title>' +
@@ -428,6 +484,7 @@ async function calibrate(runs = 3): Promise<LighthouseCalibration> {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const work: number[] = [];
     const index: number[] = [];
+    const machine = thisMachine();
     for (let i = 0; i < runs; i++) {
       const lhr = await auditOnce(base, { name: 'blank', path: '/', public: true }, undefined, {
         onlyCategories: ['performance'],
@@ -435,7 +492,7 @@ async function calibrate(runs = 3): Promise<LighthouseCalibration> {
       work.push(Math.round(lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0));
       index.push(Math.round(lhr.environment?.benchmarkIndex ?? 0));
     }
-    return { blankPageMainThreadMs: median(work), runs: work, benchmarkIndex: median(index) };
+    return { blankPageMainThreadMs: median(work), runs: work, benchmarkIndex: median(index), machine };
   } finally {
     server.close();
   }
@@ -459,14 +516,17 @@ export async function benchLighthouse(
     (p) => !options.only || options.only.includes(p.name),
   );
   const calibration = await calibrate(options.runs ?? 3);
-  say(
-    `lighthouse calibration: a blank page's main-thread work ${calibration.blankPageMainThreadMs} ms [${calibration.runs.join(', ')}], benchmark index ${calibration.benchmarkIndex}`,
-  );
+  say(`lighthouse calibration: ${machineLine(calibration)}`);
   const pages: LighthousePage[] = [];
   for (const plan of plans) {
-    const page = await auditPage(baseUrl, plan, options.runs ?? 3);
+    const audited = await auditPage(baseUrl, plan, options.runs ?? 3);
+    const yardstick = yardstickOf(
+      { mainThreadMs: audited.mainThreadMs, tbtMs: audited.metrics.tbt },
+      calibration.blankPageMainThreadMs,
+    );
+    const page = { ...audited, yardstick };
     say(
-      `lighthouse ${plan.name} (${plan.path}): perf ${page.scores.performance} [${page.runs.join(', ')}], a11y ${page.scores.accessibility}, BP ${page.scores['best-practices']}, SEO ${page.scores.seo}; LCP ${page.metrics.lcp} ms (${page.lcpElement || '?'}), TBT ${page.metrics.tbt} ms${page.opportunities.length ? `; ${page.opportunities[0]}` : ''}`,
+      `lighthouse ${plan.name} (${plan.path}): perf ${page.scores.performance} [${page.runs.join(', ')}], a11y ${page.scores.accessibility}, BP ${page.scores['best-practices']}, SEO ${page.scores.seo}; LCP ${page.metrics.lcp} ms (${page.lcpElement || '?'}), TBT ${page.metrics.tbt} ms; main thread ${page.mainThreadMs} ms = ${yardstick.mainThreadRatio}× blank, TBT ${yardstick.tbtRatio}× blank${yardstick.pass ? '' : ' (MISS)'}${page.opportunities.length ? `; ${page.opportunities[0]}` : ''}`,
     );
     pages.push(page);
   }
@@ -484,19 +544,17 @@ export async function benchLighthouse(
 /** The Markdown table of a run. */
 export function lighthouseTable(result: LighthouseResult): string {
   const c = result.calibration;
-  const lines = c
-    ? [
-        `Machine: a blank page's main-thread work ${c.blankPageMainThreadMs} ms (runs ${c.runs.join(', ')}), Lighthouse benchmark index ${c.benchmarkIndex}.`,
-        '',
-      ]
-    : [];
+  const lines = c ? [`Machine: ${machineLine(c)}.`, ''] : [];
+  const { mainThreadRatio, tbtRatio } = YARDSTICK_TARGET;
   lines.push(
-    '| page | perf | a11y | BP | SEO | LCP ms | LCP element | TBT ms | CLS | top opportunity (below target) |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    `| page | perf | a11y | BP | SEO | LCP ms | LCP element | TBT ms | CLS | main thread ms | main thread ÷ blank (≤ ${mainThreadRatio}) | TBT ÷ blank (≤ ${tbtRatio}) | top opportunity (below target) |`,
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
+  const judged = (value: number | undefined, target: number) =>
+    value === undefined ? '—' : value <= target ? `${value}×` : `**${value}× MISS**`;
   for (const p of result.pages) {
     lines.push(
-      `| ${p.name} | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores['best-practices']} | ${p.scores.seo} | ${p.metrics.lcp} | ${p.lcpElement ? `\`${p.lcpElement}\`` : '—'} | ${p.metrics.tbt} | ${p.metrics.cls} | ${p.opportunities[0] ?? '—'} |`,
+      `| ${p.name} | ${p.scores.performance} | ${p.scores.accessibility} | ${p.scores['best-practices']} | ${p.scores.seo} | ${p.metrics.lcp} | ${p.lcpElement ? `\`${p.lcpElement}\`` : '—'} | ${p.metrics.tbt} | ${p.metrics.cls} | ${p.mainThreadMs} | ${judged(p.yardstick?.mainThreadRatio, mainThreadRatio)} | ${judged(p.yardstick?.tbtRatio, tbtRatio)} | ${p.opportunities[0] ?? '—'} |`,
     );
   }
   if (result.desktop.length) {
