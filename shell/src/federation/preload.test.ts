@@ -135,7 +135,7 @@ describe('preloadRouteRemote', () => {
     expect(client.prefetch.mock.calls).toEqual([['/certificates/K7M2Q9XW4R', undefined]]);
   });
 
-  it("hints the product's poster image as soon as the prefetched product is in", async () => {
+  it("hints the product's poster image at high priority as soon as the prefetched product is in", async () => {
     const client = { prefetch: vi.fn(async () => ({ thumbnail: '/media/thumbnails/intro.jpg' })) };
     await preloadRouteRemote('/browse/premium/product/intro', Promise.resolve(manifests), {
       session: fakeSession('t', { role: 'user' }),
@@ -144,6 +144,8 @@ describe('preloadRouteRemote', () => {
     });
     const hint = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
     expect(hint?.getAttribute('href')).toBe('/media/thumbnails/intro.jpg');
+    // the page's largest paint: not left at an image's default low priority behind the scripts
+    expect(hint?.getAttribute('fetchpriority')).toBe('high');
   });
 
   it("starts a course's progress once the outline names the product, and the lesson's poster once the lesson is in, each read once", async () => {
