@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole product on one machine with no set-up. Builds stale front-ends, starts an
  * embedded real Postgres (unless DATABASE_URL), migrates and seeds each service's schema, then runs the
- * services, the payments sandbox and the gateway as supervised child processes with prefixed logs.
+ * services, the payments sandbox and the gateway as supervised child processes (their JSON log lines passed on;
+ * prefixed and readable with --dev or LOG_FORMAT=pretty).
  * `npm run dev` (--dev) runs rspack dev servers with hot reload and services in watch mode instead.
  */
 import { randomBytes } from 'node:crypto';
@@ -49,6 +50,8 @@ const launcherSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.string().default('info'),
+  /** The children's log lines: pretty (prefixed, readable; `--dev`'s default) or json (passed on as written). */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   SKIP_BUILD: z.enum(['true', 'false']).default('false'),
   /** Where the gateway serves builds from; with STATIC_COPY the builds are copied there first. */
   STATIC_ROOT: z.string().optional(),
@@ -83,7 +86,7 @@ const say = (line: string) => process.stdout.write(`${launcherPrefix} ${line}\n`
 /** Logs of work done inside the launcher (migrations, seeds), formatted like the children's. */
 const launcherLog = (name: string) =>
   createLogger(name, config.LOG_LEVEL, { write: (line: string) => void say(formatLogLine(line.trimEnd())) });
-const supervisor = new Supervisor(say);
+const supervisor = new Supervisor(say, config.LOG_FORMAT ?? (dev ? 'pretty' : 'json'));
 const balancers: Balancer[] = [];
 let postgres: RunningPostgres | undefined;
 let shuttingDown = false;

@@ -56,7 +56,29 @@ export function formatLogLine(line: string): string {
   }
 }
 
-/** Pipes a child's output to ours, each line prefixed with the process name. */
+/**
+ * Pipes a child's output to ours whole lines at a time, as they came (JSON lines stay JSON, their `service`
+ * names the process): a boundary search per chunk, no per-line work, and two children's lines never interleave.
+ */
+export function pipeLines(stream: Readable, write: (chunk: Buffer) => void = (b) => process.stdout.write(b)) {
+  let partial: Buffer | undefined;
+  stream.on('data', (chunk: Buffer) => {
+    const end = chunk.lastIndexOf(10);
+    if (end < 0) {
+      partial = partial ? Buffer.concat([partial, chunk]) : chunk;
+      return;
+    }
+    const lines = chunk.subarray(0, end + 1);
+    write(partial ? Buffer.concat([partial, lines]) : lines);
+    partial = end + 1 < chunk.length ? chunk.subarray(end + 1) : undefined;
+  });
+  stream.on('end', () => {
+    if (partial) write(Buffer.concat([partial, Buffer.from('\n')]));
+    partial = undefined;
+  });
+}
+
+/** Pipes a child's output to ours, each line prefixed with the process name and made readable (development). */
 export function pipeWithPrefix(
   stream: Readable,
   prefix: string,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { pipeWithPrefix, prefixFor } from './logs';
+import { pipeLines, pipeWithPrefix, prefixFor } from './logs';
 
 export interface ProcessSpec {
   name: string;
@@ -19,7 +19,7 @@ interface Managed {
 }
 
 /**
- * Runs child processes with prefixed logs; a crash is reported and the process restarted with backoff;
+ * Runs child processes, passing their logs on; a crash is reported and the process restarted with backoff;
  * stopAll() ends them all with SIGTERM (then SIGKILL after a grace period).
  */
 export class Supervisor {
@@ -27,7 +27,14 @@ export class Supervisor {
   private stopping = false;
   /** Called after every (re)start of a child, e.g. to publish the current pids. */
   onLaunch?: (name: string, pid: number | undefined) => void;
-  constructor(private readonly log: (line: string) => void) {}
+  /**
+   * pretty: each line of a child's stdout prefixed and made readable (development); json: its lines passed on
+   * whole and untouched, the cheap path the access log of a loaded product takes. stderr is always prefixed.
+   */
+  constructor(
+    private readonly log: (line: string) => void,
+    private readonly format: 'pretty' | 'json' = 'pretty',
+  ) {}
 
   /** The pid of each running child by name (a restarted child has a new one). */
   pids(): Record<string, number> {
@@ -58,7 +65,8 @@ export class Supervisor {
     });
     managed.child = child;
     this.onLaunch?.(spec.name, child.pid);
-    pipeWithPrefix(child.stdout!, managed.prefix);
+    if (this.format === 'json') pipeLines(child.stdout!);
+    else pipeWithPrefix(child.stdout!, managed.prefix);
     pipeWithPrefix(child.stderr!, managed.prefix, (s) => process.stderr.write(s));
     const startedAt = Date.now();
     child.on('exit', (code, signal) => {
