@@ -11,7 +11,7 @@ import {
 import {
   TRACE_ID_HEADER,
   activeTraceId,
-  metrics,
+  countEdgeCache,
   observeRequest,
   UNMATCHED_ROUTE,
 } from '@catalyst/service-kit';
@@ -76,7 +76,7 @@ export function endRequestTrace(
   const route = PROBE_PATHS.has(path) ? path : templateOf(req, res, path);
   observeRequest(req.method ?? 'GET', route, status, seconds);
   const cache = res.getHeader('x-cache');
-  if (typeof cache === 'string') metrics.edgeCache.inc({ result: cache });
+  if (typeof cache === 'string') countEdgeCache(cache);
   const { span } = state;
   if (span.isRecording()) {
     span.updateName(`${req.method} ${route}`);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createService } from './app';
 import { sharedCheck } from './health';
-import { metricsRegistry, startMetricsServer } from './metrics';
+import { metricsRegistry, observeRequest, startMetricsServer } from './metrics';
 import { mountRoutes } from './routes';
 import { testLog, TEST_INTERNAL_SECRET } from './testing';
 
@@ -63,6 +63,28 @@ describe('request metrics', () => {
     ).toBeGreaterThanOrEqual(3);
     const text = await metricsRegistry.metrics();
     for (const raw of ['a1', 'b2', '/nothing/here']) expect(text).not.toContain(raw);
+  });
+
+  it('puts each answer in its latency bucket, its status series and the sum, the same on every scrape', async () => {
+    const route = '/buckets/:id';
+    for (const seconds of [0.001, 0.002, 0.004, 0.3, 45]) observeRequest('GET', route, 200, seconds);
+    observeRequest('GET', route, 503, 0.02);
+    const bucket = (le: string) => series('http_request_duration_seconds_bucket', { route, le });
+    for (let scrape = 0; scrape < 2; scrape += 1) {
+      expect(await bucket('0.002')).toBe(2);
+      expect(await bucket('0.005')).toBe(3);
+      expect(await bucket('0.025')).toBe(4);
+      expect(await bucket('0.5')).toBe(5);
+      expect(await bucket('30')).toBe(5);
+      expect(await bucket('+Inf')).toBe(6);
+      expect(await series('http_request_duration_seconds_count', { route })).toBe(6);
+      expect(await series('http_request_duration_seconds_sum', { route })).toBeCloseTo(45.327, 6);
+      expect(await series('http_requests_total', { method: 'GET', route, status: '200' })).toBe(5);
+      expect(await series('http_requests_total', { method: 'GET', route, status: '503' })).toBe(1);
+    }
+    observeRequest('GET', route, 200, 0.001);
+    expect(await bucket('0.002')).toBe(3);
+    expect(await series('http_requests_total', { method: 'GET', route, status: '200' })).toBe(6);
   });
 
   it('checks readiness at most once a second however many probes arrive, and answers liveness from memory', async () => {
