@@ -40,17 +40,18 @@ export function requestContext(log: Logger, { api = false }: { api?: boolean } =
       // Building the entry costs more than the check: skipped when the level is off.
       if (!log.isLevelEnabled(level)) return;
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      const entry = {
+      const entry: Record<string, unknown> = {
         requestId,
         method: req.method,
         path,
         status,
         ms,
         upstream: (locals.upstream as string | undefined) ?? null,
-        ...(traced?.traceId ? { traceId: traced.traceId } : {}),
       };
+      if (traced?.traceId) entry.traceId = traced.traceId;
       // Answers from the edge cache say so (the upstream named is the one that gave the stored answer).
-      log[level](locals.cache ? { ...entry, cache: locals.cache } : entry, 'request');
+      if (locals.cache) entry.cache = locals.cache;
+      log[level](entry, 'request');
     };
     res.on('finish', done);
     res.on('close', done);

@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { context, trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger';
@@ -23,4 +26,57 @@ describe('log lines', () => {
     expect(lines[1]!.msg).toBe('outside');
     expect(lines[1]).not.toHaveProperty('traceId');
   });
+});
+
+describe('the asynchronous log destination', () => {
+  const runChild = (script: string) =>
+    new Promise<{ stdout: string; code: number | null }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: path.dirname(fileURLToPath(import.meta.url)),
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ stdout, code }));
+    });
+  const logThenEnd = (end: string) => `
+    import { createLogger } from './logger.ts';
+    const log = createLogger('demo', 'info');
+    for (let i = 0; i < 20000; i += 1) log.info({ i }, 'request');
+    ${end}`;
+
+  it('writes every line logged before process.exit and before a crash', async () => {
+    for (const end of ['process.exit(3);', "throw new Error('crash');"]) {
+      const { stdout, code } = await runChild(logThenEnd(end));
+      expect(code).not.toBe(0);
+      const lines = stdout.trim().split('\n');
+      expect(lines).toHaveLength(20000);
+      expect(JSON.parse(lines.at(-1)!)).toMatchObject({ i: 19999, msg: 'request', service: 'demo' });
+    }
+  }, 30_000);
+
+  it('writes a lone line while the process runs on, without waiting for more', async () => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        "import { createLogger } from './logger.ts'; createLogger('demo', 'info').info('alone'); setTimeout(() => {}, 10000);",
+      ],
+      { cwd: path.dirname(fileURLToPath(import.meta.url)), stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+    try {
+      const line = await new Promise<string>((resolve) =>
+        child.stdout.once('data', (c: Buffer) => resolve(String(c))),
+      );
+      expect(JSON.parse(line)).toMatchObject({ msg: 'alone', service: 'demo' });
+      // Written by the periodic flush while the process lives on (it is ended below, not exiting by itself).
+      expect(child.exitCode).toBeNull();
+    } finally {
+      child.kill();
+    }
+  }, 30_000);
 });

@@ -3,13 +3,34 @@ import { activeTraceId } from './trace-context';
 
 export type { Logger };
 
+const NO_TRACE = Object.freeze({});
+
 /** Every line written inside a traced request names its trace (the active span's trace id). */
 const traceMixin = () => {
   const traceId = activeTraceId();
-  return traceId ? { traceId } : {};
+  return traceId ? { traceId } : NO_TRACE;
 };
 
-/** Structured JSON logs, one line an event; the launcher prefixes each process's lines. */
+/** The line's own fields after the trace id; a line outside any trace is written as given, not copied first. */
+const mergeTrace = (line: object, mixed: object) => (mixed === NO_TRACE ? line : Object.assign(mixed, line));
+
+let timeMs = -1;
+let timeField = '';
+/** pino's isoTime, formatted once a millisecond: under load many lines share one. */
+const isoTime = () => {
+  const now = Date.now();
+  if (now !== timeMs) {
+    timeMs = now;
+    timeField = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return timeField;
+};
+
+/**
+ * Structured JSON logs, one line an event, on stdout (the launcher passes them on; `--dev` makes them readable).
+ * Written off the request path by pino's asynchronous destination: lines gather up to 4 KiB, or for 100 ms, and go
+ * out in one write (a write a line cost more than the line); what is held is written when the process exits or crashes.
+ */
 export function createLogger(
   name: string,
   level: string = process.env.LOG_LEVEL ?? 'info',
@@ -19,8 +40,12 @@ export function createLogger(
     name,
     level,
     base: { service: name },
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: isoTime,
     mixin: traceMixin,
+    mixinMergeStrategy: mergeTrace,
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(
+    options,
+    destination ?? pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 100 }),
+  );
 }
