@@ -53,6 +53,14 @@ describe("the player's first reads", () => {
     expect(product!.images!({ thumbnail: '/media/thumbnails/css.jpg', stream: null })).toEqual([
       '/media/thumbnails/css.jpg',
     ]);
+    // an upload's thumbnail is its poster's WebP copy: the copy that fills this 1024 px window is hinted, as the player shows it
+    const asset = 'c'.repeat(24);
+    expect(
+      product!.images!({
+        thumbnail: `/api/v1/media/images/${asset}/w1920.webp`,
+        stream: { assetId: asset, posterUrl: `/api/v1/media/streams/${asset}/poster.jpg?token=t` },
+      }),
+    ).toEqual([`/api/v1/media/images/${asset}/w1280.webp`]);
 
     const [, productOfLesson, lesson] = shellRoutes.pages[0]!.firstReads!(
       `${PRODUCT_PREFIX}css-grid/lesson/${lessonId}`,

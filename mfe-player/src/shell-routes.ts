@@ -1,20 +1,22 @@
 import { pathSegmentsAfter, type FirstRead, type RemoteRouteTable } from '@catalyst/web-kit/pages';
+import { videoPosterOf } from '@catalyst/contracts/images';
 
 /** Product pages: /browse/premium/product/<id or slug>, and a course's lessons under …/lesson/<lessonId>. */
 export const PRODUCT_PREFIX = '/browse/premium/product/';
 
 // What the first reads need of their answers (plain shapes: the contracts' schemas are not loaded this early).
 type OutlineAnswer = { productId?: string; sections?: unknown[] } | undefined;
-type ProductAnswer = { thumbnail?: string | null; stream?: { posterUrl?: string | null } | null } | undefined;
+type ProductAnswer =
+  { thumbnail?: string | null; stream?: { assetId?: string; posterUrl?: string | null } | null } | undefined;
 type LessonAnswer = { kind?: string; stream?: { posterUrl?: string | null } | null } | undefined;
 
 /**
- * Which image of the product answer a page shows first, as the player picks it: the product page's video
- * shows its stream's poster (the thumbnail only without one); a lesson's video without a stream shows the
- * product's thumbnail.
+ * Which image of the product answer a page shows first, as the player picks it (videoPosterOf): the product page's
+ * video shows its stream's poster, or its right-sized copy (the thumbnail only without one); a lesson's video
+ * without a stream shows the product's thumbnail.
  */
 const POSTER_OF = {
-  page: (product: ProductAnswer) => product?.stream?.posterUrl ?? product?.thumbnail,
+  page: (product: ProductAnswer) => videoPosterOf(product?.stream, product?.thumbnail),
   thumbnail: (product: ProductAnswer) => product?.thumbnail,
 };
 

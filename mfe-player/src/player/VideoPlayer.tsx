@@ -34,6 +34,7 @@ import { cueAt, useStoryboard } from './storyboard';
 import { useAdaptiveStream } from './useAdaptiveStream';
 import type { Autoplay } from './useAutoplay';
 import type { ProductStream } from '@catalyst/contracts';
+import { videoPosterOf, viewportPixels } from '@catalyst/contracts/images';
 import styles from './VideoPlayer.module.css';
 
 /** What the page can do to the player (Reset rewinds it). */
@@ -127,6 +128,8 @@ export function VideoPlayer({
   const media = () => videoRef.current;
   const adaptive = useAdaptiveStream(videoRef, stream);
   const streaming = !!stream && !adaptive.failed;
+  // measured once: turning the phone does not fetch the poster again
+  const [posterPixels] = useState(viewportPixels);
   // The seek-bar thumbnails are read when a mouse first comes over the seek bar, not with the page: most
   // visits never scrub, and touch never shows them. A thumbnail shows as soon as they arrive.
   const [scrubbed, setScrubbed] = useState(false);
@@ -346,7 +349,7 @@ export function VideoPlayer({
       <video
         ref={videoRef}
         className={styles.video}
-        poster={(streaming ? stream?.posterUrl : null) ?? poster ?? undefined}
+        poster={videoPosterOf(streaming ? stream : null, poster, posterPixels) ?? undefined}
         preload="metadata"
         playsInline
         onClick={togglePlay}

@@ -31,6 +31,16 @@ const IMAGE_COPY = new RegExp(
     .replace(':file', `w(\\d{2,4})\\.(${IMAGE_FILE_EXTENSIONS.join('|')})`)}$`,
 );
 
+/** The asset, width and format an image copy's address names; undefined for any other address. */
+export function imageCopyOf(
+  url: string,
+): { assetId: string; width: number; format: ImageFormat } | undefined {
+  const copy = IMAGE_COPY.exec(url);
+  if (!copy) return undefined;
+  const [, assetId, width, format] = copy as unknown as [string, string, string, ImageFormat];
+  return { assetId, width: Number(width), format };
+}
+
 /**
  * The `srcset` of a thumbnail the platform made, so a browser showing it small fetches a smaller copy: a demo
  * thumbnail and its 320 px copy, or an uploaded image's copy and every smaller one the media service wrote
@@ -43,11 +53,31 @@ export function thumbnailSrcSet(url: string): string | undefined {
     return [...DEMO_THUMBNAIL_COPY_WIDTHS, DEMO_THUMBNAIL_WIDTH]
       .map((width) => `${demoThumbnailUrl(demo[1]!, width)} ${width}w`)
       .join(', ');
-  const copy = IMAGE_COPY.exec(url);
+  const copy = imageCopyOf(url);
   if (!copy) return undefined;
-  const [, assetId, named, format] = copy as unknown as [string, string, string, ImageFormat];
-  const width = Number(named);
+  const { assetId, width, format } = copy;
   return [...IMAGE_WIDTHS.filter((w) => w < width), width]
     .map((w) => `${imageFileUrl(assetId, { width: w, format })} ${w}w`)
     .join(', ');
+}
+
+/** A video player fills the page's width on a phone and most of it beside a side column: the viewport bounds it. */
+export const viewportPixels = () =>
+  typeof window === 'undefined' ? Infinity : window.innerWidth * (window.devicePixelRatio || 1);
+
+/**
+ * The poster a video shows before it plays (the player, and the preloader's hint of it): its stream's, unless
+ * the product's thumbnail is a copy the media service made of that same poster (an upload's thumbnail is its
+ * poster's WebP copies). Then the copy that fills `pixels` across (within 15%) is shown instead of the
+ * full-size JPEG: the same picture, right-sized, in a modern format. Without a stream, the thumbnail as named.
+ */
+export function videoPosterOf(
+  stream: { assetId?: string; posterUrl?: string | null } | null | undefined,
+  thumbnail: string | null | undefined,
+  pixels: number = viewportPixels(),
+): string | null | undefined {
+  const copy = thumbnail ? imageCopyOf(thumbnail) : undefined;
+  if (!stream || !copy || copy.assetId !== stream.assetId) return stream?.posterUrl ?? thumbnail;
+  const width = IMAGE_WIDTHS.find((w) => w >= pixels * 0.85 && w <= copy.width) ?? copy.width;
+  return imageFileUrl(copy.assetId, { width, format: copy.format });
 }
