@@ -279,7 +279,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   const product = await startProduct({
     dataDir,
     waitForMedia: true,
+    // As shipped: an access-log line per request (LOG_LEVEL=info) and the request metrics on.
     env: {
+      LOG_LEVEL: 'info',
       SKIP_BUILD: 'true',
       REGISTER_MAX_PER_ADDRESS: '10000',
       ...(process.env.BENCH_PRODUCT_ENV

@@ -817,7 +817,12 @@ async function main() {
   const product = await startProduct({
     dataDir,
     waitForMedia: true,
-    env: { REGISTER_MAX_PER_ADDRESS: '10000', ...(smoke && built ? { SKIP_BUILD: 'true' } : {}) },
+    // As shipped: an access-log line per request (LOG_LEVEL=info) and the request metrics on.
+    env: {
+      LOG_LEVEL: 'info',
+      REGISTER_MAX_PER_ADDRESS: '10000',
+      ...(smoke && built ? { SKIP_BUILD: 'true' } : {}),
+    },
   });
   let visits: PageVisit[];
   let lighthouse: LighthouseResult | undefined;

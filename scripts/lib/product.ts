@@ -77,6 +77,11 @@ export async function startProduct({
     child.kill('SIGTERM');
     throw new Error(`the product did not start within ${timeoutMs / 1000}s:\n${lines.join('\n')}`);
   }
+  if (!onLog) {
+    // Nobody reads the lines any more: drained unsplit, so a bench's own process pays nothing for the product's logs.
+    child.stdout.off('data', collect).resume();
+    child.stderr.off('data', collect).resume();
+  }
   const runtime = JSON.parse(
     readFileSync(path.join(dataDir, 'runtime.json'), 'utf8'),
   ) as RunningProduct['runtime'];
