@@ -358,7 +358,7 @@ describe('the course page', () => {
     const api = courseApi('learner');
     renderAt(COURSE);
     // the course opens the first lesson they may open, in its own address
-    await waitFor(() => expect(currentPath()).toBe(lessonUrl(L2)));
+    await waitFor(() => expect(currentPath()).toBe(lessonUrl(L1)));
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('CSS Grid Layout');
     expect(await shownVideo()).toBe('/media/videos/lesson-1.mp4');
     const curriculum = screen.getByRole('navigation', { name: 'Course content' });
