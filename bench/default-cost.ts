@@ -22,8 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signIn, startProduct, type RunningProduct } from '../scripts/lib/product';
-import { BROWSER_ACCEPT_ENCODING, cpuMs, measureLoad, type RouteLoad } from './load';
-import { loadAutocannon } from './tool-packages';
+import { BROWSER_ACCEPT_ENCODING, cpuAtRate, measureLoad, type RouteLoad } from './load';
 
 /** The target of issue 62: the access log and the metrics together cost at most this share of throughput. */
 export const DEFAULT_COST_TARGET = 0.15;
@@ -75,30 +74,6 @@ async function plan(product: RunningProduct): Promise<Record<RouteName, Planned>
       pids: { ...common, content: pids.content, billing: pids.billing },
     },
   };
-}
-
-/** CPU time (µs) the route's processes spend per request while it is loaded at a fixed rate. */
-async function cpuAtRate(
-  route: Planned,
-  rate: number,
-  seconds: number,
-): Promise<{ total: number; byProcess: Record<string, number> }> {
-  const names = Object.keys(route.pids);
-  const pids = Object.values(route.pids);
-  const autocannon = await loadAutocannon();
-  const before = pids.map(cpuMs);
-  const result = await autocannon({
-    url: route.url,
-    headers: route.headers,
-    connections: 10,
-    overallRate: rate,
-    duration: seconds,
-  });
-  const requests = Math.max(1, result.requests.total);
-  const byProcess = Object.fromEntries(
-    pids.map((pid, i) => [names[i]!, Math.round((((cpuMs(pid) ?? 0) - (before[i] ?? 0)) * 1000) / requests)]),
-  );
-  return { total: Object.values(byProcess).reduce((a, b) => a + b, 0), byProcess };
 }
 
 export interface DefaultCostResult {

@@ -53,6 +53,35 @@ export function cpuMs(pid: number | undefined): number | undefined {
   }
 }
 
+/**
+ * CPU time (µs) the route's processes spend per request while it is loaded at a fixed rate, in total and by
+ * process: what a request costs, free of how much of the machine the run happened to get (a saturating run's
+ * req/s on a shared machine is mostly that).
+ */
+export async function cpuAtRate(
+  route: { url: string; headers: Record<string, string>; pids: Record<string, number | undefined> },
+  rate: number,
+  seconds: number,
+): Promise<{ total: number; byProcess: Record<string, number> }> {
+  const names = Object.keys(route.pids);
+  const pids = Object.values(route.pids);
+  const autocannon = await loadAutocannon();
+  const before = pids.map(cpuMs);
+  const result = await autocannon({
+    url: route.url,
+    headers: route.headers,
+    connections: 10,
+    overallRate: rate,
+    duration: seconds,
+  });
+  const requests = Math.max(1, result.requests.total);
+  const spent = pids.map((pid, i) => (cpuMs(pid) ?? 0) - (before[i] ?? 0));
+  return {
+    total: Math.round((spent.reduce((a, b) => a + b, 0) * 1000) / requests),
+    byProcess: Object.fromEntries(names.map((name, i) => [name, Math.round((spent[i]! * 1000) / requests)])),
+  };
+}
+
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 function assertLoopback(url: string): void {

@@ -35,8 +35,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProduct } from '../scripts/lib/product';
 import { signIn } from './backend';
-import { cpuMs, measureLoad, type RouteLoad } from './load';
-import { loadAutocannon } from './tool-packages';
+import { cpuAtRate, measureLoad, type RouteLoad } from './load';
 
 export const LOSS_TARGET = 0.1;
 const ROUTE = '/api/v1/content/premium/products?limit=20';
@@ -153,29 +152,6 @@ async function start(mode: string, env: NodeJS.ProcessEnv, say: (line: string) =
       }
     },
   };
-}
-
-/**
- * CPU time (gateway + content + billing, µs) per request at a fixed request rate: what a request costs, free of
- * how much of the machine the run happened to get (a saturating run's req/s on a shared machine is mostly that).
- */
-async function cpuAtRate(
-  route: { url: string; headers: Record<string, string>; pids: Record<string, number | undefined> },
-  rate: number,
-  seconds: number,
-): Promise<number> {
-  const pids = Object.values(route.pids);
-  const autocannon = await loadAutocannon();
-  const before = pids.map(cpuMs);
-  const result = await autocannon({
-    url: route.url,
-    headers: route.headers,
-    connections: 10,
-    overallRate: rate,
-    duration: seconds,
-  });
-  const spent = pids.reduce<number>((sum, pid, i) => sum + ((cpuMs(pid) ?? 0) - (before[i] ?? 0)), 0);
-  return result.requests.total > 0 ? Math.round((spent * 1000) / result.requests.total) : 0;
 }
 
 /** The environment of each configuration (see the file's comment). */
@@ -301,7 +277,7 @@ export async function benchObservability({
     const atRate: Record<string, number[]> = Object.fromEntries(wanted.map((m) => [m, [] as number[]]));
     for (let round = 0; rate > 0 && round < rounds; round++) {
       const cpu = await Promise.all(
-        wanted.map((mode) => cpuAtRate(products[mode]!.route, rate, durationSeconds)),
+        wanted.map(async (mode) => (await cpuAtRate(products[mode]!.route, rate, durationSeconds)).total),
       );
       wanted.forEach((mode, i) => atRate[mode]!.push(cpu[i]!));
       say(
