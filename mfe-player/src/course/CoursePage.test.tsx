@@ -24,6 +24,7 @@ import {
 import { premiumReasonText, session } from '@catalyst/web-kit';
 import { failure, fakeApi, success, type FakeCall } from '@catalyst/web-kit/testing';
 import { AUTOPLAY_KEY } from '../player/useAutoplay';
+import { learningPathOf, pathItemOf } from '../testing/learningPath';
 import ProductRoutes from '../routes';
 
 // The community remote as the federation runtime would hand it (an empty section unless a test says otherwise).
@@ -736,29 +737,10 @@ describe('the course page', () => {
 
   it("counts down from the course's last lesson to the next item of the learning path it was opened from", async () => {
     signIn();
-    const item = (productId: string, n: number) => ({
-      productId,
-      publicId: `P${n}`,
-      slug: `item-${n}`,
-      title: `Item ${n}`,
-      type: 'video' as const,
-      thumbnail: null,
-      duration: 5,
-      isPublished: true,
-    });
-    courseApi('member').on(pathRoutes.get, {
-      _id: 'f'.repeat(20) + '0001',
-      slug: 'web-path',
-      title: 'Web Path',
-      description: 'A path.',
-      level: 'beginner',
-      estimatedHours: 2,
-      isPublished: true,
-      itemCount: 2,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
-      items: [item(PRODUCT, 1), item('e'.repeat(24), 2)],
-    });
+    courseApi('member').on(
+      pathRoutes.get,
+      learningPathOf([pathItemOf(PRODUCT, 1), pathItemOf('e'.repeat(24), 2)]),
+    );
     // opened from the path at the course's address: the resume keeps the path through the lessons
     renderAt(`${COURSE}?path=web-path`);
     await waitFor(() => expect(currentPath()).toBe(lessonUrl(L2)));

@@ -2,9 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  type LearningPath,
   NEXT_LESSON_COUNTDOWN_SECONDS,
-  type PathItem,
   pathProgressRoutes,
   pathRoutes,
   type ProductDetail,
@@ -15,6 +13,7 @@ import {
 } from '@catalyst/contracts';
 import { premiumReasonText, session } from '@catalyst/web-kit';
 import { failure, fakeApi } from '@catalyst/web-kit/testing';
+import { learningPathOf, pathItemOf } from '../testing/learningPath';
 import { ProductPage } from './ProductPage';
 
 // The community remote as the federation runtime would hand it (an empty section unless a test says otherwise).
@@ -456,29 +455,6 @@ describe("the product page's community sections", () => {
 
 describe('Up next in a learning path', () => {
   const P2 = 'eeeeeeeeeeeeeeeeeeeeee02';
-  const item = (productId: string, n: number): PathItem => ({
-    productId,
-    publicId: `P${n}`,
-    slug: `item-${n}`,
-    title: `Item ${n}`,
-    type: 'video',
-    thumbnail: null,
-    duration: 5,
-    isPublished: true,
-  });
-  const path = (items: PathItem[]): LearningPath => ({
-    _id: 'ffffffffffffffffffff0001',
-    slug: 'web-path',
-    title: 'Web Path',
-    description: 'A path.',
-    level: 'beginner',
-    estimatedHours: 2,
-    isPublished: true,
-    itemCount: items.length,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    items,
-  });
   /** Where the page is, with what the router carried (Up next's autoplay). */
   function Probe() {
     const location = useLocation();
@@ -508,7 +484,10 @@ describe('Up next in a learning path', () => {
     const api = fakeApi()
       .on(productRoutes.getPremium, product({ type: 'video' }))
       .on(progressRoutes.getForProduct, saved())
-      .on(pathRoutes.get, path([item('cccccccccccccccccccccc01', 1), item(ID, 2), item(P2, 3)]));
+      .on(
+        pathRoutes.get,
+        learningPathOf([pathItemOf('cccccccccccccccccccccc01', 1), pathItemOf(ID, 2), pathItemOf(P2, 3)]),
+      );
     renderWithProbe('/browse/premium/product/react-course?path=web-path');
     // the player offers its Autoplay switch: something follows this video
     expect((await screen.findByRole('button', { name: 'Autoplay' })).getAttribute('aria-pressed')).toBe(
@@ -541,12 +520,12 @@ describe('Up next in a learning path', () => {
           path: { _id: 'ffffffffffffffffffff0001', slug: 'web-path', title: 'Web Path' },
           completedCount: 0,
           total: 2,
-          next: item(ID, 1),
+          next: pathItemOf(ID, 1),
           certificateCode: null,
           productIds: [ID, P2],
         },
       ])
-      .on(pathRoutes.get, path([item(ID, 1), item(P2, 2)]));
+      .on(pathRoutes.get, learningPathOf([pathItemOf(ID, 1), pathItemOf(P2, 2)]));
     renderWithProbe('/browse/premium/product/react-course');
     await endVideo();
     const overlay = await screen.findByTestId('up-next');
@@ -557,7 +536,7 @@ describe('Up next in a learning path', () => {
     const api = fakeApi()
       .on(productRoutes.getPremium, product({ type: 'video' }))
       .on(progressRoutes.getForProduct, saved())
-      .on(pathRoutes.get, path([item(P2, 1), item(ID, 2)]));
+      .on(pathRoutes.get, learningPathOf([pathItemOf(P2, 1), pathItemOf(ID, 2)]));
     const { unmount } = renderWithProbe('/browse/premium/product/react-course?path=web-path');
     await endVideo();
     await waitFor(() => expect(api.calls.some((c) => c.url.endsWith('/content/paths/web-path'))).toBe(true));
