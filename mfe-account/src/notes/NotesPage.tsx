@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { NoteListItem } from '@catalyst/contracts';
 import { noteTime } from '@catalyst/contracts/notes-terms';
+import { groupDigits } from '@catalyst/contracts/no-intl';
 import {
   api,
   Button,
@@ -108,7 +109,7 @@ export default function NotesPage() {
         <>
           <div className={styles.bar}>
             <p className={styles.count}>
-              {page.total === 1 ? '1 note' : `${page.total.toLocaleString('en-US')} notes`}
+              {page.total === 1 ? '1 note' : `${groupDigits(page.total)} notes`}
               {q ? ` matching “${q}”` : ''}
             </p>
             <div className={styles.exports}>

@@ -8,6 +8,7 @@ import {
   type ReportReason,
   type Thread,
 } from '@catalyst/contracts';
+import { groupDigits } from '@catalyst/contracts/no-intl';
 import { Alert, api, Button, TextField } from '@catalyst/web-kit';
 import { fieldErrorOf, messageOf } from '../shared/errors';
 import styles from './Discussion.module.css';
@@ -72,8 +73,8 @@ export function MarkdownField({ label, value, onChange, error, rows = 5, autoFoc
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
       />
       <p id={`${id}-hint`} className={styles.hint}>
-        Markdown works: **bold**, _italic_, `code`, lists and links. {value.length.toLocaleString('en-US')} /{' '}
-        {COMMUNITY_LIMITS.bodyMax.toLocaleString('en-US')}
+        Markdown works: **bold**, _italic_, `code`, lists and links. {groupDigits(value.length)} /{' '}
+        {groupDigits(COMMUNITY_LIMITS.bodyMax)}
       </p>
       {error ? (
         <p id={`${id}-error`} className={styles.fieldError} role="alert">

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { LiveEvent, LiveQuestion, LiveSession } from '@catalyst/contracts';
+import { byText } from '@catalyst/contracts/no-intl';
 import { api } from '@catalyst/web-kit';
 import { openEventStream, type EventStreamStatus } from '../shared/eventStream';
 
@@ -7,7 +8,7 @@ const LIVE_EVENT_TYPES: LiveEvent['type'][] = ['question', 'session'];
 
 /** Most upvoted first; among equals, the earlier question first. */
 export const byUpvotes = (a: LiveQuestion, b: LiveQuestion) =>
-  b.upvotes - a.upvotes || a.createdAt.localeCompare(b.createdAt);
+  b.upvotes - a.upvotes || byText(a.createdAt, b.createdAt);
 
 export const liveEventsUrl = (productId: string) => api.live.events.url({ params: { productId } });
 

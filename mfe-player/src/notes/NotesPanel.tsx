@@ -8,6 +8,7 @@ import {
   type RefObject,
 } from 'react';
 import { NOTE_BODY_MAX, NOTE_TOO_LONG_MESSAGE, noteTime } from '@catalyst/contracts/notes-terms';
+import { groupDigits } from '@catalyst/contracts/no-intl';
 import type { Note } from '@catalyst/contracts';
 import { Button } from '@catalyst/web-kit';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
@@ -77,8 +78,8 @@ function NoteForm({
         aria-describedby={`${id}-hint`}
       />
       <p id={`${id}-hint`} className={styles.hint}>
-        Markdown works. Leave it empty for a bookmark. {body.length.toLocaleString('en-US')} /{' '}
-        {NOTE_BODY_MAX.toLocaleString('en-US')}
+        Markdown works. Leave it empty for a bookmark. {groupDigits(body.length)} /{' '}
+        {groupDigits(NOTE_BODY_MAX)}
       </p>
       {failure ? (
         <p className={styles.failure} role="alert">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Note } from '@catalyst/contracts';
+import { byText } from '@catalyst/contracts/no-intl';
 import { api, isApiRequestError, useApiData, useConnection, useSession } from '@catalyst/web-kit';
 import { dropPending, keepPending, provisional, readPending } from './pendingNotes';
 
@@ -31,7 +32,7 @@ export interface LessonNotes {
 }
 
 const inTimeOrder = (notes: ListedNote[]) =>
-  notes.sort((a, b) => a.seconds - b.seconds || a.createdAt.localeCompare(b.createdAt));
+  notes.sort((a, b) => a.seconds - b.seconds || byText(a.createdAt, b.createdAt));
 
 /** The caller's notes on a product (and lesson); `enabled` false reads nothing (visitors, locked lessons). */
 export function useNotes(productId: string, lessonId: string | null, enabled: boolean): LessonNotes {

@@ -7,6 +7,7 @@ import {
   REPORT_REASONS,
   UNSUBSCRIBE_TOKEN_LENGTH,
 } from './community-terms';
+import { groupDigits } from './no-intl';
 
 /**
  * Community: discussions on every product and lesson, their moderation, and the live Q&A sessions of
@@ -22,7 +23,7 @@ const trimmed = (field: string, min: number, max: number, minMessage: string) =>
     .string({ error: `${field} is required` })
     .trim()
     .min(min, minMessage)
-    .max(max, `${field} must be at most ${max.toLocaleString('en-US')} characters`);
+    .max(max, `${field} must be at most ${groupDigits(max)} characters`);
 
 export const postTitleSchema = trimmed(
   'Title',

@@ -13,6 +13,7 @@ export * from './media';
 export * from './course';
 export * from './quiz';
 export * from './certificates';
+export * from './no-intl';
 export * from './saved';
 export * from './notes';
 export * from './paths';

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { objectIdSchema } from './api';
 import { publicProductSchema } from './catalog';
 import { cursorPageSchema } from './community';
+import { groupDigits } from './no-intl';
 
 /** How many products one member may keep saved: the bookmark's state on every card is read in one answer. */
 export const SAVED_MAX = 1_000;
-export const SAVED_FULL_MESSAGE = `You can save up to ${SAVED_MAX.toLocaleString('en-US')} courses: remove one to save another`;
+export const SAVED_FULL_MESSAGE = `You can save up to ${groupDigits(SAVED_MAX)} courses: remove one to save another`;
 
 /** The product a save names: its `_id`, as every card carries it. */
 export const savedParamsSchema = z.object({ productId: objectIdSchema });
