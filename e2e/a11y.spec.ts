@@ -66,9 +66,17 @@ function pagesFor(role: Role, demo: DemoPaths): string[] {
   ];
 }
 
-/** Waits until the page and any remote in it have rendered (no spinner left). */
+/**
+ * Waits until the page and any remote in it have rendered (no spinner left), read to its end: what loads only
+ * near the screen (a lesson's discussion, the reviews) is scanned too.
+ */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
+  await page.evaluate(async () => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    // two frames: the sections' observers have answered and what they started has rendered its spinner
+    for (let i = 0; i < 2; i++) await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  });
   await expect(page.locator('main [role="status"]:has(.ck-visually-hidden)')).toHaveCount(0, {
     timeout: 15_000,
   });

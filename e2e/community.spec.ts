@@ -39,6 +39,12 @@ const LESSON = 'Visual hierarchy';
 const WEBINAR = 'fundraising-qa-webinar';
 
 const discussion = (page: Page) => page.getByRole('region', { name: 'Questions & answers' });
+
+/** The lesson's discussion, scrolled to as a learner does (it loads only once near the screen). */
+async function scrollToDiscussion(page: Page) {
+  await page.getByTestId('community-discussion').scrollIntoViewIfNeeded();
+  return discussion(page);
+}
 const video = (page: Page) => page.getByTestId('video-player').locator('video');
 
 /** A course's progress once no save is on its way any more (the same for two reads a second apart). */
@@ -141,7 +147,7 @@ test('a member asks on a lesson, another member answers in another browser, and 
     await loginAs(page, asker);
     await page.goto(lessonPath);
     await expect(lessonHeading(page, lesson.title)).toBeVisible();
-    const mine = discussion(page);
+    const mine = await scrollToDiscussion(page);
     await expect(
       mine.getByText('No questions yet. Be the first to ask one.').or(mine.getByTestId('thread-list')),
     ).toBeVisible();
@@ -164,7 +170,7 @@ test('a member asks on a lesson, another member answers in another browser, and 
     // member B opens the same lesson in the other browser, sees the question and answers it
     await other.goto(lessonPath);
     await expect(lessonHeading(other, lesson.title)).toBeVisible();
-    const theirs = discussion(other);
+    const theirs = await scrollToDiscussion(other);
     await theirs.getByRole('button', { name: title, exact: true }).click();
     const opened = theirs.getByTestId('thread-view');
     await expect(opened.getByRole('heading', { level: 3, name: title })).toBeVisible();
@@ -322,6 +328,7 @@ test("with the community remote's files gone, the lesson still plays and its dis
     await expect(page).toHaveURL(lessonUrl(COURSE, lesson.id));
     await expect(lessonHeading(page, lesson.title)).toBeVisible();
     const section = page.getByTestId('community-discussion');
+    await section.scrollIntoViewIfNeeded();
     // contained: in the discussion's place, under the lesson
     await expect(section.getByText("This section couldn't be loaded")).toBeVisible();
     await expect(section.getByRole('button', { name: 'Retry' })).toBeVisible();

@@ -329,6 +329,7 @@ test('a learner rates a product after watching enough of it', async ({ page, req
 
   await openProduct(page, product);
   const reviews = page.getByRole('region', { name: 'Reviews' });
+  await reviews.scrollIntoViewIfNeeded();
   await expect(reviews.getByTestId('review-refusal')).toHaveText(
     /^Watch at least 20% of this (product|course or finish one of its lessons) to review it — you have watched 0%\.$/,
   );

@@ -1,14 +1,5 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentType,
-  type RefObject,
-} from 'react';
-import { RemoteBoundary, RemoteUnavailable, Spinner } from '@catalyst/web-kit';
+import { lazy, Suspense, useMemo, useRef, useState, type ComponentType } from 'react';
+import { RemoteBoundary, RemoteUnavailable, Spinner, useNearView } from '@catalyst/web-kit';
 import type { CommunityModuleName, CommunityModules } from './communityModules';
 
 export type { CommunityModuleName, CommunityModules };
@@ -22,26 +13,6 @@ export type CommunityLoader = (
 // The loader (and the federation runtime call in it) is downloaded only when a section is about to show.
 const federationLoader: CommunityLoader = async (module, retry) =>
   (await import('./communityRemote')).loadCommunityModule(module, retry);
-
-/** Distance below the viewport at which a section starts loading (so it is there when scrolled to). */
-const NEAR_VIEW_MARGIN = '600px 0px';
-
-/** True once the element is near the viewport (at once where IntersectionObserver is missing). */
-function useNearView(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
-  const [near, setNear] = useState(!enabled);
-  useEffect(() => {
-    if (near) return;
-    const element = ref.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return setNear(true);
-    const observer = new IntersectionObserver(
-      (entries) => entries.some((entry) => entry.isIntersecting) && setNear(true),
-      { rootMargin: NEAR_VIEW_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, ref]);
-  return near;
-}
 
 export interface CommunitySectionProps<M extends CommunityModuleName> {
   module: M;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
@@ -11,15 +11,28 @@ import {
   type ReviewPage,
   type ReviewSort,
 } from '@catalyst/contracts';
-import { api, Button, formatDate, isApiRequestError, RatingStars, useSession } from '@catalyst/web-kit';
+import {
+  api,
+  Button,
+  formatDate,
+  isApiRequestError,
+  RatingStars,
+  useNearView,
+  useSession,
+} from '@catalyst/web-kit';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import styles from './ProductReviews.module.css';
 
 const messageOf = (error: unknown, fallback: string) =>
   isApiRequestError(error) && error.status > 0 ? error.message : fallback;
 
-/** The product page's reviews: the rating, the list with its sort, helpful and report, and your own review. */
+/**
+ * The product page's reviews: the rating, the list with its sort, helpful and report, and your own review.
+ * Read once the section nears the viewport (below the lesson, it is no part of the page's first load).
+ */
 export function ProductReviews({ productId }: { productId: string }) {
+  const anchor = useRef<HTMLElement>(null);
+  const near = useNearView(anchor);
   const { user } = useSession();
   const myId = user?._id ?? user?.id ?? null;
   const isAdmin = user?.role === 'admin';
@@ -30,6 +43,7 @@ export function ProductReviews({ productId }: { productId: string }) {
   const refresh = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
+    if (!near) return;
     const controller = new AbortController();
     api.review
       .list({ params: { idOrSlug: productId }, query: { sort } }, { signal: controller.signal })
@@ -41,7 +55,7 @@ export function ProductReviews({ productId }: { productId: string }) {
         if (!controller.signal.aborted) setFailed(messageOf(error, 'Reviews could not be loaded.'));
       });
     return () => controller.abort();
-  }, [productId, sort, version]);
+  }, [near, productId, sort, version]);
 
   const more = async () => {
     if (!page?.nextCursor) return;
@@ -57,12 +71,12 @@ export function ProductReviews({ productId }: { productId: string }) {
   };
 
   return (
-    <section className={styles.section} aria-labelledby="reviews-title">
+    <section ref={anchor} className={styles.section} aria-labelledby="reviews-title">
       <div className={styles.head}>
         <h2 id="reviews-title">Reviews</h2>
         {page ? <RatingStars average={page.rating.average} count={page.rating.count} /> : null}
       </div>
-      {myId ? <MyReviewForm productId={productId} onChange={refresh} /> : null}
+      {myId && near ? <MyReviewForm productId={productId} onChange={refresh} /> : null}
       {/* not an alert: the page's own errors are the alerts; reviews are beside the point of it */}
       {failed ? <p className={styles.empty}>{failed}</p> : null}
       {page && page.items.length > 0 ? (

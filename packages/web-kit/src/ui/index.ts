@@ -18,3 +18,4 @@ export * from './Thumbnail';
 export { firstContentShown, useLayoutShown } from './pageShown';
 export * from './LeaveGuard';
 export * from './RatingStars';
+export * from './useNearView';
