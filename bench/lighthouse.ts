@@ -41,7 +41,7 @@ const CATEGORY_TARGET = 100;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 
-interface LighthousePlan {
+export interface LighthousePlan {
   name: string;
   path: string;
   session?: { token: string; role: 'user' | 'admin' };
@@ -252,6 +252,20 @@ async function launch(dir: string): Promise<PuppeteerBrowser> {
 const LCP_KEY = '__benchLargestContentfulPaint';
 
 /** One Lighthouse run in a fresh profile; a signed-in plan's session is written into every document of the tab. */
+/** What the person left in the tab (sessionStorage: `kept`) and the browser (localStorage) before opening the page. */
+export function storageOf(plan: LighthousePlan): {
+  kept: Record<string, string>;
+  local: Record<string, string>;
+} {
+  return {
+    kept: plan.session
+      ? { [TOKEN_STORAGE_KEY]: plan.session.token, [ROLE_HINT_STORAGE_KEY]: plan.session.role }
+      : {},
+    // A signed-in person has answered the cookie banner already; a newcomer on a public page sees it.
+    local: { ...(plan.session ? { cookieConsent: 'essential' } : {}), ...plan.local },
+  };
+}
+
 export async function auditOnce(
   baseUrl: string,
   plan: LighthousePlan,
@@ -263,14 +277,7 @@ export async function auditOnce(
   try {
     const page = await browser.newPage();
     const origin = new URL(baseUrl).origin;
-    const kept: Record<string, string> = plan.session
-      ? { [TOKEN_STORAGE_KEY]: plan.session.token, [ROLE_HINT_STORAGE_KEY]: plan.session.role }
-      : {};
-    // A signed-in person has answered the cookie banner already; a newcomer on a public page sees it.
-    const local: Record<string, string> = {
-      ...(plan.session ? { cookieConsent: 'essential' } : {}),
-      ...plan.local,
-    };
+    const { kept, local } = storageOf(plan);
     await page.evaluateOnNewDocument(
       (o: string, s: Record<string, string>, l: Record<string, string>, key: string) => {
         if (location.origin !== o) return;
