@@ -19,7 +19,7 @@ import {
 import { usePathNext } from '../paths/usePathNext';
 import { playNextState } from '../player/playNext';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
-import { CAPTIONS_TRACK, captionsUrlFor } from '../player/playerKeys';
+import { captionsLangOf, captionsUrlFor } from '../player/playerKeys';
 import type { Autoplay } from '../player/useAutoplay';
 import { NotesPanel } from '../notes/NotesPanel';
 import { useNotes } from '../notes/useNotes';
@@ -131,12 +131,14 @@ export function LessonView({
   const captionsUrl = data
     ? (media.stream?.captionsUrl ?? data.captionsUrl ?? captionsUrlFor(data.videoUrl))
     : null;
+  // an upload's language, as the admin or the file named it (a preview's and a demo's files are English)
+  const captionsLanguage = media.stream?.captionsUrl ? media.stream.captionsLanguage : null;
   const [matches, setMatches] = useState<number[]>([]);
   const transcript =
     captionsUrl && !locked && !error && data?.kind === 'video'
       ? {
           captionsUrl,
-          lang: CAPTIONS_TRACK.srcLang,
+          lang: captionsLangOf(captionsLanguage),
           linkAt: (seconds: number) =>
             `${window.location.origin}${lessonPath(productKey, lesson.id)}?${LESSON_START_PARAM}=${Math.floor(seconds)}`,
           onMatches: setMatches,
@@ -220,6 +222,7 @@ export function LessonView({
         poster={poster}
         title={lesson.title}
         captionsUrl={captionsUrl}
+        captionsLanguage={captionsLanguage}
         // a viewer whose progress is not kept starts at the beginning
         startAt={askedStart ?? (progress ? progress.resumeAt : 0)}
         autoPlay={autoPlay}

@@ -172,6 +172,27 @@ describe('the video player', () => {
     expect(fake.calls).toEqual([]);
   });
 
+  it("names the captions' language on their track: the upload's, else English", () => {
+    const language = (captionsLanguage?: string | null) => {
+      const { container } = render(
+        <VideoPlayer
+          src="/v.mp4"
+          title="Lesson"
+          captionsUrl="/api/v1/media/streams/a/captions.vtt?token=t"
+          captionsLanguage={captionsLanguage}
+        />,
+      );
+      const track = container.querySelector('track')!;
+      const named = [track.getAttribute('srclang'), track.getAttribute('label')];
+      cleanup();
+      return named;
+    };
+    expect(language('es')).toEqual(['es', 'Spanish']);
+    expect(language('pt-BR')).toEqual(['pt-BR', 'Brazilian Portuguese']);
+    expect(language(null)).toEqual(['en', 'English']);
+    expect(language(undefined)).toEqual(['en', 'English']);
+  });
+
   it('resumes at the saved position, or at the start when it was left at the end', () => {
     const { video } = setup({ startAt: 42 });
     expect(video.currentTime).toBe(42);

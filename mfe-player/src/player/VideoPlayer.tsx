@@ -3,6 +3,7 @@ import {
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -21,7 +22,7 @@ import {
 import { formatPlayerTime } from '@catalyst/web-kit';
 import { restorePosition } from '../progress/policy';
 import {
-  CAPTIONS_TRACK,
+  captionsTrackOf,
   PLAYBACK_RATES,
   VOLUME_STEP,
   bufferedEnd,
@@ -52,6 +53,8 @@ export interface VideoPlayerProps {
   title: string;
   /** A WebVTT captions file; the CC button appears only when it loads. */
   captionsUrl?: string | null;
+  /** The captions' language (BCP 47; none: English). */
+  captionsLanguage?: string | null;
   /** The saved position, once known: playback resumes there (or at the start when it was left at the end). */
   startAt?: number | null;
   /** The video's own length, once known (and when it changes). */
@@ -85,6 +88,7 @@ export function VideoPlayer({
   poster,
   title,
   captionsUrl,
+  captionsLanguage,
   startAt,
   onDuration,
   onTimeUpdate,
@@ -118,6 +122,8 @@ export function VideoPlayer({
   const [captionsOn, setCaptionsOn] = useState(false);
   const [cue, setCue] = useState<{ captionsUrl: string; text: string } | null>(null);
   const captionsAvailable = !!captionsUrl && loadedCaptions === captionsUrl;
+  // (the player renders again at every time update: the language's name is looked up once)
+  const track = useMemo(() => captionsTrackOf(captionsLanguage), [captionsLanguage]);
   const cueText = cue !== null && cue.captionsUrl === captionsUrl ? cue.text : '';
   const trackRef = useRef<HTMLTrackElement>(null);
   const [controlsVisible, setControlsVisible] = useState(true);
@@ -412,8 +418,8 @@ export function VideoPlayer({
             ref={trackRef}
             kind="captions"
             src={captionsUrl}
-            srcLang={CAPTIONS_TRACK.srcLang}
-            label={CAPTIONS_TRACK.label}
+            srcLang={track.srcLang}
+            label={track.label}
           />
         ) : null}
       </video>

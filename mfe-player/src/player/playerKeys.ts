@@ -77,8 +77,23 @@ export function captionsUrlFor(videoUrl: string | null | undefined): string | nu
   return `${match[1]}/captions/${match[2]}.vtt${search ? `?${search}` : ''}`;
 }
 
+/** Captions' language (BCP 47) as the player and the transcript read them: none named is English (the demos). */
+export const captionsLangOf = (language?: string | null): string => language || 'en';
+
 /**
- * The language of the captions track the player offers (one today: what the demo files and admins' uploads
- * hold). The transcript follows it: its lines are read in this language.
+ * The captions track the player offers for captions in `language` (BCP 47, as their upload named it; none:
+ * English): its srclang, and its label in English words ('Spanish', 'Portuguese (Brazil)'), as the browser's
+ * captions menu and a screen reader say it. The transcript follows it: its lines are read in this language.
  */
-export const CAPTIONS_TRACK = { srcLang: 'en', label: 'English' } as const;
+export function captionsTrackOf(language?: string | null): { srcLang: string; label: string } {
+  const srcLang = captionsLangOf(language);
+  if (srcLang === 'en') return { srcLang, label: 'English' };
+  let label: string | undefined;
+  try {
+    // (Intl only here: English captions, the usual case, never load its language names)
+    label = new Intl.DisplayNames(['en'], { type: 'language' }).of(srcLang);
+  } catch {
+    // a tag Intl cannot name is shown as it is
+  }
+  return { srcLang, label: label ?? srcLang };
+}

@@ -12,7 +12,8 @@ import {
   type DownloadItem,
 } from '@catalyst/web-kit';
 import { NotesPanel } from '../notes/NotesPanel';
-import { CAPTIONS_TRACK } from '../player/playerKeys';
+import { captionsLanguageOf } from '@catalyst/contracts/captions';
+import { captionsLangOf } from '../player/playerKeys';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { PRODUCT_PREFIX } from '../shell-routes';
 import styles from './ProductPage.module.css';
@@ -61,6 +62,8 @@ export function OfflineCopyPage({ productKey, lessonId }: { productKey: string; 
   const copy = useSavedCopy(item?.id ?? '', item !== undefined);
   useDocumentTitle(item && copy.url ? item.title : undefined);
   const captionsUrl = useCaptionsFile(item?.captions);
+  // the kept file says its language when its upload named one
+  const captionsLanguage = item?.captions ? captionsLanguageOf(item.captions) : null;
   const player = useRef<VideoPlayerHandle>(null);
   const [matches, setMatches] = useState<number[]>([]);
 
@@ -84,6 +87,7 @@ export function OfflineCopyPage({ productKey, lessonId }: { productKey: string; 
         src={copy.url}
         title={item.title}
         captionsUrl={captionsUrl}
+        captionsLanguage={captionsLanguage}
         handleRef={player}
         matches={matches}
       />
@@ -96,7 +100,7 @@ export function OfflineCopyPage({ productKey, lessonId }: { productKey: string; 
             captionsUrl,
             // read as kept (the page may fetch nothing but its own origin: the player's track reads the address)
             captionsText: item.captions,
-            lang: CAPTIONS_TRACK.srcLang,
+            lang: captionsLangOf(captionsLanguage),
             linkAt: (seconds) => `${window.location.origin}${item.pagePath}?t=${Math.floor(seconds)}`,
             onMatches: setMatches,
           }}

@@ -27,7 +27,7 @@ import { usePathNext } from '../paths/usePathNext';
 import { autoPlayOf, playNextState, useCarriedFullScreen } from '../player/playNext';
 import { useAutoplay } from '../player/useAutoplay';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
-import { CAPTIONS_TRACK, captionsUrlFor } from '../player/playerKeys';
+import { captionsLangOf, captionsUrlFor } from '../player/playerKeys';
 import { useProductProgress } from '../progress/useProgress';
 import { CourseProgressPanel } from './CourseProgressPanel';
 import { CreatorBlock } from './CreatorBlock';
@@ -91,6 +91,8 @@ function ProductView({ product }: { product: ProductDetail }) {
   // Captions: an admin's upload (media's, with the stream's token), else the file beside the video (a demo
   // MP4's). The transcript reads the same file; its search marks the seek bar.
   const captionsUrl = signed.stream?.captionsUrl ?? captionsUrlFor(product.videoUrl);
+  // an upload's language, as the admin or the file named it (the demo files beside the MP4s are English)
+  const captionsLanguage = signed.stream?.captionsUrl ? signed.stream.captionsLanguage : null;
   const [matches, setMatches] = useState<number[]>([]);
   const askedStart = lessonStartOf(useSearchParams()[0]);
   // a plan that ended while the page was open
@@ -113,7 +115,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           captionsUrl
             ? {
                 captionsUrl,
-                lang: CAPTIONS_TRACK.srcLang,
+                lang: captionsLangOf(captionsLanguage),
                 linkAt: (seconds) =>
                   `${window.location.origin}/browse/premium/product/${product.slug ?? product._id}?${LESSON_START_PARAM}=${Math.floor(seconds)}`,
                 onMatches: setMatches,
@@ -161,6 +163,7 @@ function ProductView({ product }: { product: ProductDetail }) {
                   poster={product.thumbnail}
                   title={product.title}
                   captionsUrl={captionsUrl}
+                  captionsLanguage={captionsLanguage}
                   // a shared "at this second" link (a transcript passage's) starts there
                   startAt={askedStart ?? progress.resumeAt}
                   autoPlay={autoPlayOf(location.state)}

@@ -76,6 +76,7 @@ export function createMediaStreams({
         storyboardUrl: asset.hasStoryboard ? file('storyboard.vtt') : null,
         // an admin's captions for the video (a lesson's transcript reads them too)
         captionsUrl: asset.hasCaptions ? file('captions.vtt') : null,
+        captionsLanguage: asset.hasCaptions ? (asset.captionsLanguage ?? null) : null,
         renditions: asset.renditions,
         durationSeconds: asset.durationSeconds,
       };

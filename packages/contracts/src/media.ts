@@ -78,6 +78,8 @@ export const mediaAssetSchema = z.object({
   storyboardUrl: z.string().nullable(),
   /** The captions an admin uploaded (WebVTT, with a stream token); null when it has none. */
   captionsUrl: z.string().nullable().optional(),
+  /** Their language (BCP 47) when the upload or the file named one. */
+  captionsLanguage: z.string().nullable().optional(),
   renditions: z.array(renditionSchema),
   images: z.array(imageVariantSchema),
   createdAt: z.string(),
@@ -109,6 +111,8 @@ export const productStreamSchema = z.object({
   durationSeconds: z.number().nullable(),
   /** The captions an admin uploaded for the video (WebVTT, with the stream's token); none: null or absent. */
   captionsUrl: z.string().nullable().optional(),
+  /** Their language (BCP 47) when the upload or the file named one; none: the player's default track language. */
+  captionsLanguage: z.string().nullable().optional(),
 });
 export type ProductStream = z.infer<typeof productStreamSchema>;
 
@@ -127,6 +131,8 @@ export const mediaAssetFactsSchema = z.object({
   hasStoryboard: z.boolean(),
   /** An admin uploaded captions for the video (served as the stream's `captions.vtt`). */
   hasCaptions: z.boolean().optional(),
+  /** Their language (BCP 47) when the upload or the file named one. */
+  captionsLanguage: z.string().nullable().optional(),
 });
 export type MediaAssetFacts = z.infer<typeof mediaAssetFactsSchema>;
 

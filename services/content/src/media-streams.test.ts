@@ -119,13 +119,19 @@ describe('a product page plays its uploaded video as a stream once media has mad
 
   it("gives the address of the captions an admin uploaded for the video, with the stream's token", async () => {
     const captioned = '00000000000000000000a005';
-    ctx.peers.state.assets.set(captioned, { ...facts(captioned, 'ready'), hasCaptions: true });
+    ctx.peers.state.assets.set(captioned, {
+      ...facts(captioned, 'ready'),
+      hasCaptions: true,
+      captionsLanguage: 'es',
+    });
     await useAsset(fx.sql, captioned);
     const { stream } = await page(fx.sql);
     const token = new URL(stream.url, 'http://gateway.test').searchParams.get('token')!;
     expect(stream.captionsUrl).toBe(
       `/api/v1/media/streams/${captioned}/captions.vtt?token=${encodeURIComponent(token)}`,
     );
+    // in the language they were uploaded in (the player's track says it)
+    expect(stream.captionsLanguage).toBe('es');
     // a video without uploaded captions has none here (its lesson may still have the demo file beside its MP4)
     await useAsset(fx.react, ready);
     expect((await page(fx.react)).stream.captionsUrl).toBeNull();

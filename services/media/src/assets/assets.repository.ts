@@ -102,6 +102,7 @@ export function toAsset(row: AssetRow, token: string | null): MediaAsset {
     streamUrl: row.kind === 'video' ? file('master.m3u8') : null,
     storyboardUrl: row.has_storyboard ? file('storyboard.vtt') : null,
     captionsUrl: row.captions_key && token ? captionsFileUrl(row.id, token) : null,
+    captionsLanguage: row.captions_key ? row.captions_language : null,
     renditions: ready ? row.renditions : [],
     images: ready ? row.images.map((image) => ({ ...image, url: imageFileUrl(row.id, image) })) : [],
     createdAt: row.created_at.toISOString(),
@@ -129,6 +130,7 @@ export const toFacts = (row: AssetRow): MediaAssetFacts => ({
   hasPoster: row.has_poster,
   hasStoryboard: row.has_storyboard,
   hasCaptions: row.captions_key !== null,
+  captionsLanguage: row.captions_key ? row.captions_language : null,
 });
 
 /** A video's uploaded captions, read with a stream token (whatever the asset's status). */

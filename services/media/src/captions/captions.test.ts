@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MediaAssetFacts } from '@catalyst/contracts';
 import { signStreamToken } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET, internalHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext } from '../test-support';
@@ -41,6 +42,13 @@ describe("captions: an admin keeps a video's captions (WebVTT, or SRT converted)
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ fileName: 'lesson.srt', text, language }),
     });
+  /** What content learns of an asset over the internal route. */
+  const factsOf = async (id: string) =>
+    (
+      (await (
+        await t.request(null, 'GET', `/internal/media/assets/${id}`, { headers: internalHeaders() })
+      ).json()) as { data: MediaAssetFacts }
+    ).data;
   /** The captions as a learner who may watch the video reads them: with a stream token and their grant. */
   const read = (id = video) => {
     const viewer = { userId: testUsers.subscriber.id, access: 'plan' as const };
@@ -75,11 +83,8 @@ describe("captions: an admin keeps a video's captions (WebVTT, or SRT converted)
     expect(await served.text()).toBe(
       'WEBVTT\n\n00:00:01.000 --> 00:00:03.500\nHello and welcome.\n\n00:00:04.000 --> 00:00:06.000\nSecond line.\n',
     );
-    // content learns the video has captions (it gives the lesson their address)
-    const facts = await t.request(null, 'GET', `/internal/media/assets/${video}`, {
-      headers: internalHeaders(),
-    });
-    expect((await facts.json()).data.hasCaptions).toBe(true);
+    // content learns the video has captions (it gives the lesson their address), in no language named
+    expect(await factsOf(video)).toMatchObject({ hasCaptions: true, captionsLanguage: null });
   });
 
   it('refuses a file it cannot read with a 400 naming the line, and keeps the captions it had', async () => {
@@ -113,6 +118,14 @@ describe("captions: an admin keeps a video's captions (WebVTT, or SRT converted)
     const res = await put(testUsers.admin, video, SRT, 'es');
     expect(res.status).toBe(200);
     expect(await (await read()).text()).toMatch(/^WEBVTT\nLanguage: es\n\n00:00:01\.000 --> /);
+    // content learns it too (the player's track says it before reading the file)
+    expect((await factsOf(video)).captionsLanguage).toBe('es');
+    // a file naming its own language, uploaded without one, keeps it
+    expect(
+      (await put(testUsers.admin, video, 'WEBVTT\nLanguage: pt-BR\n\n00:01.000 --> 00:02.000\nOlá.\n'))
+        .status,
+    ).toBe(200);
+    expect((await factsOf(video)).captionsLanguage).toBe('pt-BR');
 
     const before = await stored();
     const refused = await put(testUsers.admin, video, SRT, 'Spanish please');

@@ -49,7 +49,11 @@ export async function keepCaptions(
   }
   const updated = await db
     .updateTable('assets')
-    .set({ captions_key: `${prefix}${CAPTIONS_FILE}`, updated_at: new Date() })
+    .set({
+      captions_key: `${prefix}${CAPTIONS_FILE}`,
+      captions_language: read.language,
+      updated_at: new Date(),
+    })
     .where('id', '=', assetId)
     .returning('id')
     .executeTakeFirst()

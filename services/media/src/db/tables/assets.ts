@@ -34,6 +34,8 @@ export interface AssetsTable {
   ladder: number | null;
   /** The store key of the captions an admin uploaded (WebVTT, `assets/<id>/captions/<upload>/captions.vtt`), or null. */
   captions_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The uploaded captions' language (BCP 47), or null when none was named. */
+  captions_language: ColumnType<string | null, string | null | undefined, string | null>;
   /** Last sign of life of the run processing it. */
   heartbeat_at: Date | null;
   created_by: string | null;
