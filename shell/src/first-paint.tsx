@@ -19,8 +19,9 @@ import { LayoutFrame } from './layout/Layout';
 export const FIRST_PAINT_PATHS = ['/', '/privacy-policy', '/terms-and-conditions'] as const;
 
 async function render(tree: ReactNode): Promise<string> {
-  // prerender waits for lazy pages (renderToString would write their spinner)
-  const { prelude } = await prerender(tree);
+  // prerender waits for lazy pages (renderToString would write their spinner). A page past its chunk size would
+  // be written out of place, with an inline script to move it in, which the page's CSP refuses: all inline.
+  const { prelude } = await prerender(tree, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   return new Response(prelude).text();
 }
 
