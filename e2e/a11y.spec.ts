@@ -111,6 +111,29 @@ for (const role of ['visitor', 'learner', 'member', 'admin'] as const) {
   });
 }
 
+test('no serious or critical accessibility violations on every page an admin opens, in dark mode', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const demo = await demoPaths(request);
+  await dismissCookieBanner(page);
+  await loginAs(page, 'admin');
+  // chosen in the header: System, Light, Dark
+  const toggle = page.getByTestId('theme-toggle');
+  await toggle.click();
+  await toggle.click();
+  await expect(toggle).toHaveAccessibleName('Theme: Dark');
+  const found: string[] = [];
+  for (const path of pagesFor('admin', demo)) {
+    await page.goto(path);
+    await settle(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    found.push(...(await scan(page, `dark ${path}`)));
+  }
+  expect(found, found.join('\n')).toEqual([]);
+});
+
 test('the cookie banner passes the scan', async ({ page }) => {
   await page.goto('/privacy-policy');
   await expect(page.getByRole('region', { name: 'We use cookies' })).toBeVisible();

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
-import { APP_FRAME, KEPT_SESSION_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
-import { FIRST_PAINT_FILE, KEPT_SESSION_SCRIPT_SOURCE, injectFirstPaint } from './first-paint';
+import { APP_FRAME, KEPT_SESSION_ATTRIBUTE, THEME_STORAGE_KEY } from '@catalyst/web-kit/first-paint';
+import { FIRST_PAINT_FILE, HEAD_SCRIPT_SOURCE, injectFirstPaint } from './first-paint';
 import { startGateway, type RunningGateway } from './testing/upstreams';
 
 // index.html as the shell's build writes it: the early entry, then the app's scripts it may hold back.
@@ -139,6 +139,26 @@ describe('serving the first paint', () => {
     ]);
   });
 
+  it("puts the person's theme on the page before anything paints, and leaves the system's otherwise", async () => {
+    writeFirstPaint(SITE);
+    const script = /<script>([\s\S]*?)<\/script>/.exec(await page('/'))?.[1] ?? '';
+    const themed = (kept?: string) => {
+      const { window } = new JSDOM('<!doctype html><html><head></head></html>', {
+        url: 'http://shop.test/',
+        runScripts: 'outside-only',
+      });
+      if (kept !== undefined) window.localStorage.setItem(THEME_STORAGE_KEY, kept);
+      window.eval(script);
+      return window.document.documentElement.getAttribute('data-theme');
+    };
+    expect([themed(), themed('dark'), themed('light'), themed('purple')]).toEqual([
+      null,
+      'dark',
+      'light',
+      null,
+    ]);
+  });
+
   it('serves the plain shell to every other route when the build has no frame', async () => {
     writeFirstPaint(SITE, false);
     expect(await page('/')).toContain('data-first-paint="/"');
@@ -159,7 +179,7 @@ describe('serving the first paint', () => {
     const hash = `'sha256-${createHash('sha256')
       .update(inline[0] ?? '')
       .digest('base64')}'`;
-    expect(hash).toBe(KEPT_SESSION_SCRIPT_SOURCE);
+    expect(hash).toBe(HEAD_SCRIPT_SOURCE);
     const scriptSrc = (response.headers.get('content-security-policy') ?? '')
       .split(';')
       .find((d) => d.startsWith('script-src'));

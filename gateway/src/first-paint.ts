@@ -11,6 +11,8 @@ import {
   FIRST_PAINT_ATTRIBUTE,
   HELD_SCRIPT_TYPE,
   KEPT_SESSION_ATTRIBUTE,
+  THEME_ATTRIBUTE,
+  THEME_STORAGE_KEY,
 } from '@catalyst/web-kit/first-paint';
 import { REMEMBERED_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
 import type { SiteConfig } from './static';
@@ -35,8 +37,17 @@ export type FirstPaint = z.infer<typeof firstPaintSchema>;
 const KEPT_SESSION_SCRIPT = `try{(sessionStorage.getItem(${JSON.stringify(TOKEN_STORAGE_KEY)})||localStorage.getItem(${JSON.stringify(REMEMBERED_STORAGE_KEY)}))&&document.documentElement.setAttribute(${JSON.stringify(KEPT_SESSION_ATTRIBUTE)},"")}catch(e){}`;
 const KEPT_SESSION_STYLE = `html[${KEPT_SESSION_ATTRIBUTE}] #root[${FIRST_PAINT_ATTRIBUTE}]:not([${FIRST_PAINT_ATTRIBUTE}="${APP_FRAME}"]){visibility:hidden}`;
 
+/**
+ * The person's theme (web-kit's useThemeChoice keeps it in localStorage) on <html> before anything paints: a
+ * dark choice never flashes the light page first. None kept, the tokens follow the system's scheme.
+ */
+const THEME_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});(t==="light"||t==="dark")&&document.documentElement.setAttribute(${JSON.stringify(THEME_ATTRIBUTE)},t)}catch(e){}`;
+
+/** The one inline script, first in <head>: the kept-session guard, then the theme. */
+const HEAD_SCRIPT = `${KEPT_SESSION_SCRIPT};${THEME_SCRIPT}`;
+
 /** The CSP source that lets the one inline script run (script-src keeps 'self' and nothing inline else). */
-export const KEPT_SESSION_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(KEPT_SESSION_SCRIPT).digest('base64')}'`;
+export const HEAD_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}'`;
 
 const sameSite = (built: Record<string, string>, site: SiteConfig) =>
   Object.keys(built).length === Object.keys(site).length &&
@@ -60,8 +71,8 @@ const APP_SCRIPT = new RegExp(`<script\\b(?=[^>]*\\s${AFTER_FIRST_PAINT_ATTRIBUT
 /**
  * index.html with `page` (the first paint of `pathname`, or the app's frame for APP_FRAME, named on
  * #root) inside its (empty) #root, and
- * the kept-session guard first in <head> (before any stylesheet, which an inline script would otherwise
- * wait for). The app's scripts besides the early entry are held back (their preloads still fetch them):
+ * the kept-session guard and the theme first in <head> (before any stylesheet, which an inline script would
+ * otherwise wait for). The app's scripts besides the early entry are held back (their preloads still fetch them):
  * the early entry runs them once the first paint is on screen, where the browser would otherwise run
  * whatever has arrived before painting anything. Unchanged without a <head> or an empty #root.
  */
@@ -69,7 +80,7 @@ export function injectFirstPaint(html: string, pathname: string, page: string): 
   const head = HEAD.exec(html);
   if (!head || !EMPTY_ROOT.test(html)) return html;
   const at = head.index + head[0].length;
-  const guard = `<script>${KEPT_SESSION_SCRIPT}</script><style>${KEPT_SESSION_STYLE}</style>`;
+  const guard = `<script>${HEAD_SCRIPT}</script><style>${KEPT_SESSION_STYLE}</style>`;
   return `${html.slice(0, at)}${guard}${html.slice(at)}`
     .replace(
       APP_SCRIPT,

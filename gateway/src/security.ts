@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import type { Handler } from './chain';
 import type { ClientAddress } from './client-address';
 import helmet from 'helmet';
-import { KEPT_SESSION_SCRIPT_SOURCE } from './first-paint';
+import { HEAD_SCRIPT_SOURCE } from './first-paint';
 import type { GatewayConfig } from './config';
 
 const originOf = (url: string) => {
@@ -34,7 +34,7 @@ export function securityHeaders(config: GatewayConfig): RequestHandler[] {
       directives: {
         defaultSrc: ["'self'"],
         // The first paint's one inline script, by its hash (gateway/src/first-paint.ts).
-        scriptSrc: ["'self'", KEPT_SESSION_SCRIPT_SOURCE, ...remotes],
+        scriptSrc: ["'self'", HEAD_SCRIPT_SOURCE, ...remotes],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'", ...remotes],
         imgSrc: ["'self'", 'data:', 'blob:', ...config.CSP_IMG_SRC],

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signMediaGrant, signMediaUrl, type MediaViewer } from '@catalyst/service-kit';
 import { TEST_INTERNAL_SECRET } from '@catalyst/service-kit/testing';
 import { buildFileCacheControl, injectSiteConfig, scriptSafeJson } from './static';
-import { KEPT_SESSION_SCRIPT_SOURCE } from './first-paint';
+import { HEAD_SCRIPT_SOURCE } from './first-paint';
 import { precompressBuild } from '../../scripts/precompress';
 import { rawRequest, startGateway, type RunningGateway } from './testing/upstreams';
 
@@ -103,7 +103,7 @@ describe('serving the front ends', () => {
         .map(([name, ...values]) => [name, values.join(' ')]),
     );
     // 'self' and the one inline script of the first paint, by its hash (first-paint.test.ts).
-    expect(directives['script-src']).toBe(`'self' ${KEPT_SESSION_SCRIPT_SOURCE}`);
+    expect(directives['script-src']).toBe(`'self' ${HEAD_SCRIPT_SOURCE}`);
     expect(directives['style-src']).toBe("'self' 'unsafe-inline'");
     expect(directives['img-src']).toBe("'self' data: blob:");
     expect(directives['media-src']).toBe("'self' blob:");
@@ -438,7 +438,7 @@ describe('remote locations per environment', () => {
       expect(body.remotes.catalog).toBe('https://cdn.example/catalog/mf-manifest.json');
       expect(body.remotes.player).toBe('/mf/player/mf-manifest.json');
       const csp = (await fetch(`${gateway.url}/`)).headers.get('content-security-policy');
-      expect(csp).toContain(`script-src 'self' ${KEPT_SESSION_SCRIPT_SOURCE} https://cdn.example`);
+      expect(csp).toContain(`script-src 'self' ${HEAD_SCRIPT_SOURCE} https://cdn.example`);
     } finally {
       await gateway.close();
       rmSync(root, { recursive: true, force: true });

@@ -10,9 +10,12 @@ import {
   remoteTestId,
   session,
   TextField,
+  THEME_CHOICES,
+  THEME_LABELS,
   useDocumentTitle,
   useSession,
   useSubscription,
+  useThemeChoice,
   withNotice,
 } from '@catalyst/web-kit';
 import { submitFailure, type FormMessage } from './profileErrors';
@@ -352,6 +355,30 @@ function DeleteAccountForm() {
 }
 
 /** /profile: Update Profile (name, email), the plan and its invoices, Change Password (spec section 2) and Delete Account (terms). */
+/** The theme: the system's, light or dark, kept in this browser and shown at once (the header's toggle is the same). */
+function AppearanceCard() {
+  const [choice, choose] = useThemeChoice();
+  return (
+    <Card className={styles.card}>
+      <fieldset className={styles.choices}>
+        <legend className={styles.heading}>Appearance</legend>
+        {THEME_CHOICES.map((value) => (
+          <label key={value} className={styles.choice}>
+            <input
+              type="radio"
+              name="theme"
+              value={value}
+              checked={choice === value}
+              onChange={() => choose(value)}
+            />{' '}
+            {THEME_LABELS[value]}
+          </label>
+        ))}
+      </fieldset>
+    </Card>
+  );
+}
+
 export default function ProfilePage() {
   useDocumentTitle('Profile Settings');
   return (
@@ -360,6 +387,7 @@ export default function ProfilePage() {
       <div className={styles.grid}>
         <UpdateProfileForm />
         <PlanSection />
+        <AppearanceCard />
         <ChangePasswordForm />
         <SignOutEverywhere />
         <ExportDataCard />

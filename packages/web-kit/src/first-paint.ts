@@ -43,3 +43,8 @@ export const HELD_SCRIPT_TYPE = 'text/plain';
 
 /** On <html> when the tab keeps a session: the first paint (a visitor's page) stays hidden there. */
 export const KEPT_SESSION_ATTRIBUTE = 'data-kept-session';
+
+/** Where a browser keeps the person's theme: 'light' or 'dark' (none: the system's). */
+export const THEME_STORAGE_KEY = 'catalyst-theme';
+/** On <html>: the theme the person chose, which the tokens' color-scheme follows (none: the system's). */
+export const THEME_ATTRIBUTE = 'data-theme';

@@ -15,3 +15,4 @@ export * from './ui';
 export * from './remote-ids';
 export * from './paths';
 export * from './offline';
+export * from './theme/theme';

@@ -20,6 +20,7 @@ import { useAppState } from '../pwa/appState';
 import styles from './Header.module.css';
 import { HeaderSearch } from './HeaderSearch';
 import { SearchPalette } from './SearchPalette';
+import { ThemeToggle } from './ThemeToggle';
 
 /**
  * Highlighted on its own page and the pages under it. '/' is highlighted on '/' only: the spec's
@@ -268,6 +269,8 @@ export function Header({ frame = false }: { frame?: boolean }) {
             </div>
           </>
         )}
+        {/* (the frame has no buttons: nothing it shows works before the app has loaded) */}
+        {frame ? null : <ThemeToggle />}
       </div>
       {compact ? (
         <nav className={frame ? `${styles.compact} ${styles.keptOnly}` : styles.compact} aria-label="Compact">

@@ -310,6 +310,14 @@ export const Microscope = createIcon('microscope', [
   ['path', { d: 'M9 12a2 2 0 0 1-2-2V6h6v4a2 2 0 0 1-2 2Z' }],
   ['path', { d: 'M12 6V3a1 1 0 0 0-1-1H9a1 1 0 0 0-1 1v3' }],
 ]);
+export const Moon = createIcon('moon', [
+  [
+    'path',
+    {
+      d: 'M20.985 12.486a9 9 0 1 1-9.473-9.472c.405-.022.617.46.402.803a6 6 0 0 0 8.268 8.268c.344-.215.825-.004.803.401',
+    },
+  ],
+]);
 export const Music = createIcon('eighth-notes', [
   ['path', { d: 'M21 16V3a1 1 0 0 0-1.28-.96l-10 2.917a1 1 0 0 0-.72.96V19' }],
   ['circle', { cx: '18', cy: '16', r: '3' }],
@@ -434,6 +442,29 @@ export const StarOff = createIcon('star-off', [
     },
   ],
   ['path', { d: 'm2 2 20 20' }],
+]);
+export const Sun = createIcon('sun', [
+  ['circle', { cx: '12', cy: '12', r: '4' }],
+  ['path', { d: 'M12 2v2' }],
+  ['path', { d: 'M12 20v2' }],
+  ['path', { d: 'm4.93 4.93 1.41 1.41' }],
+  ['path', { d: 'm17.66 17.66 1.41 1.41' }],
+  ['path', { d: 'M2 12h2' }],
+  ['path', { d: 'M20 12h2' }],
+  ['path', { d: 'm6.34 17.66-1.41 1.41' }],
+  ['path', { d: 'm19.07 4.93-1.41 1.41' }],
+]);
+export const SunMoon = createIcon('sun-moon', [
+  ['path', { d: 'M12 2v2' }],
+  [
+    'path',
+    {
+      d: 'M14.837 16.385a6 6 0 1 1-7.223-7.222c.624-.147.97.66.715 1.248a4 4 0 0 0 5.26 5.259c.589-.255 1.396.09 1.248.715',
+    },
+  ],
+  ['path', { d: 'M16 12a4 4 0 0 0-4-4' }],
+  ['path', { d: 'm19 5-1.256 1.256' }],
+  ['path', { d: 'M20 12h2' }],
 ]);
 export const ThumbsUp = createIcon('thumbs-up', [
   [
