@@ -241,6 +241,8 @@ export async function communityKilled(env: Environment, checks: Checks) {
     try {
       const plays = await videoPlays(lesson);
       checks.check('community down: a course lesson page still plays its video', plays.ok, plays.detail);
+      // the discussion loads once it nears the screen: scrolled to, as a reader does
+      await lesson.getByTestId('community-discussion').scrollIntoViewIfNeeded({ timeout: WAIT_MS });
       const area = lesson.getByTestId('remote-community');
       const contained = await visible(area.getByRole('button', { name: /Try again|Retry/ }));
       const fallbackText = contained

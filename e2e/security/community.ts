@@ -613,7 +613,11 @@ export async function communityAttacks(suite: Suite) {
   const browser = await launchChromium();
   try {
     const lessonPage = `/browse/premium/product/${course.slug}/lesson/${freeLesson}`;
-    const titleShown = (page: Page) => page.getByText(`XSS ${tag}`).first().waitFor({ timeout: 30_000 });
+    const titleShown = async (page: Page) => {
+      // the discussion loads once it nears the screen: scrolled to, as a reader does
+      await page.getByTestId('community-discussion').scrollIntoViewIfNeeded({ timeout: 30_000 });
+      await page.getByText(`XSS ${tag}`).first().waitFor({ timeout: 30_000 });
+    };
     const openThread = async (page: Page) => {
       await page.getByText(`XSS ${tag}`).first().click();
       await page
