@@ -26,8 +26,8 @@ import { signIn } from './backend';
 import { singleVideoProduct } from './frontend';
 import { loadLighthouse, type PuppeteerBrowser } from './lighthouse-package';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',

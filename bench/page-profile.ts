@@ -14,10 +14,18 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { cliArg, cliBase, lighthousePlans, storageOf, type LighthousePlan } from './lighthouse';
+import {
+  CHROME_FLAGS,
+  CHROME_PATH,
+  cliArg,
+  cliBase,
+  lighthousePlans,
+  storageOf,
+  type LighthousePlan,
+} from './lighthouse';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CPU_SLOWDOWN = 4;
 const QUIET_MS = 6_000;
 
@@ -143,23 +151,14 @@ async function profileOnce(browser: Browser, base: string, plan: LighthousePlan)
 
 const ms = (value: number) => `${Math.round(value)} ms`;
 
-if (process.argv[1]?.endsWith('page-profile.ts')) {
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const base = cliBase();
   const runs = Number(cliArg('--runs') ?? 5);
   const only = (cliArg('--only') ?? 'course player,product').split(',');
   const out = cliArg('--out') ?? '/tmp/catalyst-page-profiles';
   mkdirSync(out, { recursive: true });
   const plans = (await lighthousePlans(base)).filter((plan) => only.includes(plan.name));
-  const browser = await chromium.launch({
-    executablePath: CHROME_PATH,
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   try {
     for (const plan of plans) {
       const all: Run[] = [];

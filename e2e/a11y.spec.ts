@@ -83,6 +83,23 @@ async function settle(page: Page) {
   await expect(page.locator('main h1, main h2').first()).toBeVisible();
 }
 
+/** Opens each page in turn and scans it once settled; `check` asks more of each page before its scan. */
+async function scanPages(
+  page: Page,
+  paths: string[],
+  label: string,
+  check: (page: Page) => Promise<void> = async () => undefined,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await settle(page);
+    await check(page);
+    found.push(...(await scan(page, `${label} ${path}`)));
+  }
+  return found;
+}
+
 for (const role of ['visitor', 'learner', 'member', 'admin'] as const) {
   test(`no serious or critical accessibility violations on the main pages for a ${role}`, async ({
     page,
@@ -92,12 +109,7 @@ for (const role of ['visitor', 'learner', 'member', 'admin'] as const) {
     const demo = await demoPaths(request);
     await dismissCookieBanner(page);
     if (role !== 'visitor') await loginAs(page, role);
-    const found: string[] = [];
-    for (const path of pagesFor(role, demo)) {
-      await page.goto(path);
-      await settle(page);
-      found.push(...(await scan(page, `${role} ${path}`)));
-    }
+    const found = await scanPages(page, pagesFor(role, demo), role);
     if (role === 'visitor') {
       await page.goto('/');
       await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
@@ -124,13 +136,9 @@ test('no serious or critical accessibility violations on every page an admin ope
   await toggle.click();
   await toggle.click();
   await expect(toggle).toHaveAccessibleName('Theme: Dark');
-  const found: string[] = [];
-  for (const path of pagesFor('admin', demo)) {
-    await page.goto(path);
-    await settle(page);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    found.push(...(await scan(page, `dark ${path}`)));
-  }
+  const found = await scanPages(page, pagesFor('admin', demo), 'dark', (shown) =>
+    expect(shown.locator('html')).toHaveAttribute('data-theme', 'dark'),
+  );
   expect(found, found.join('\n')).toEqual([]);
 });
 

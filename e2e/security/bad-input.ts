@@ -223,14 +223,10 @@ async function backgroundWritten(
   before: Map<string, number>,
 ) {
   const expected = (before.get(table) ?? 0) + rows;
-  const [schema, relation] = table.split('.');
   const deadline = Date.now() + 5_000;
   let seen = -1;
   while (Date.now() < deadline) {
-    const r = await suite.db.query<{ n: string }>(
-      `select count(*)::text as n from "${schema}"."${relation}"`,
-    );
-    seen = Number(r.rows[0]!.n);
+    seen = await suite.rowCount(table);
     if (seen >= expected) return;
     await sleep(20);
   }

@@ -212,11 +212,16 @@ export class Suite {
        and table_name not like 'kysely_%'`,
     );
     const counts = new Map<string, number>();
-    for (const { schema, name } of rows) {
-      const r = await this.db.query<{ n: string }>(`select count(*)::text as n from "${schema}"."${name}"`);
-      counts.set(`${schema}.${name}`, Number(r.rows[0]!.n));
-    }
+    for (const { schema, name } of rows)
+      counts.set(`${schema}.${name}`, await this.rowCount(`${schema}.${name}`));
     return counts;
+  }
+
+  /** Row count of one table, named `schema.table`. */
+  async rowCount(table: string): Promise<number> {
+    const [schema, name] = table.split('.');
+    const r = await this.db.query<{ n: string }>(`select count(*)::text as n from "${schema}"."${name}"`);
+    return Number(r.rows[0]!.n);
   }
 }
 

@@ -131,8 +131,9 @@ export function LessonView({
   const captionsUrl = data
     ? (media.stream?.captionsUrl ?? data.captionsUrl ?? captionsUrlFor(data.videoUrl))
     : null;
-  // an upload's language, as the admin or the file named it (a preview's and a demo's files are English)
-  const captionsLanguage = media.stream?.captionsUrl ? media.stream.captionsLanguage : null;
+  // an upload's language, as the admin or the file named it (the stream names none without captions: a preview's
+  // and a demo's files are English)
+  const captionsLanguage = media.stream?.captionsLanguage ?? null;
   const [matches, setMatches] = useState<number[]>([]);
   const transcript =
     captionsUrl && !locked && !error && data?.kind === 'video'

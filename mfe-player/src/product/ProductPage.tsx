@@ -91,8 +91,9 @@ function ProductView({ product }: { product: ProductDetail }) {
   // Captions: an admin's upload (media's, with the stream's token), else the file beside the video (a demo
   // MP4's). The transcript reads the same file; its search marks the seek bar.
   const captionsUrl = signed.stream?.captionsUrl ?? captionsUrlFor(product.videoUrl);
-  // an upload's language, as the admin or the file named it (the demo files beside the MP4s are English)
-  const captionsLanguage = signed.stream?.captionsUrl ? signed.stream.captionsLanguage : null;
+  // an upload's language, as the admin or the file named it (the stream names none without captions: the demo
+  // files beside the MP4s are English)
+  const captionsLanguage = signed.stream?.captionsLanguage ?? null;
   const [matches, setMatches] = useState<number[]>([]);
   const askedStart = lessonStartOf(useSearchParams()[0]);
   // a plan that ended while the page was open
