@@ -243,12 +243,23 @@ const MAIL_BATCH_MOVES: Record<string, 'up' | 'down'> = {
   'community.pending_notifications': 'down',
 };
 
-/** Tables whose counts changed between two snapshots (the mail batch's own moves left out). */
+/**
+ * Tables rebuilt whole on a timer, whichever request is being checked: progress's co-watching refresh (soon after
+ * start, then every CO_WATCHED_REFRESH_SECONDS) rewrites co_watched from all progress. No request writes them.
+ */
+const SCHEDULED_REBUILDS = new Set(['progress.co_watched']);
+
+/** Tables whose counts changed between two snapshots (the mail batch's and the scheduled rebuilds' moves left out). */
 export function countChanges(before: Map<string, number>, after: Map<string, number>, ignore: string[] = []) {
   const changed: string[] = [];
   for (const [table, n] of after) {
     const was = before.get(table) ?? 0;
-    if (ignore.includes(table) || n === was || MAIL_BATCH_MOVES[table] === (n > was ? 'up' : 'down'))
+    if (
+      ignore.includes(table) ||
+      SCHEDULED_REBUILDS.has(table) ||
+      n === was ||
+      MAIL_BATCH_MOVES[table] === (n > was ? 'up' : 'down')
+    )
       continue;
     changed.push(`${table} ${was}→${n}`);
   }
