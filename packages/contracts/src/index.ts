@@ -7,6 +7,7 @@ export * from './catalog';
 export * from './progress';
 export * from './billing';
 export * from './billing-account';
+export * from './teams';
 export * from './promotions';
 export * from './admin';
 export * from './media';

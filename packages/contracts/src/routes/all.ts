@@ -3,6 +3,7 @@ import { adminUserRoutes, authInternalRoutes, authRoutes, userRoutes } from './a
 import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './billing';
 import { adminBillingRoutes, billingAccountRoutes, giftRoutes } from './billing-account';
 import { adminPromotionRoutes, planRoutes } from './billing-plans';
+import { teamRoutes } from './billing-teams';
 import { discussionRoutes, followRoutes, liveRoutes, moderationRoutes } from './community';
 import {
   categoryRoutes,
@@ -78,6 +79,7 @@ export const allRouteTables = {
   billingInternalRoutes,
   billingAccountRoutes,
   giftRoutes,
+  teamRoutes,
   adminBillingRoutes,
   planRoutes,
   adminPromotionRoutes,

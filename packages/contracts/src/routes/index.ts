@@ -4,6 +4,7 @@ export * from './auth';
 export * from './billing';
 export * from './billing-account';
 export * from './billing-plans';
+export * from './billing-teams';
 export * from './content';
 export * from './gateway';
 export * from './releases';
