@@ -14,5 +14,6 @@ export const exposes = {
   './AccountPage': './src/account/AccountPage.tsx',
   './BillingPage': './src/billing/BillingPage.tsx',
   './GiftRoutes': './src/gift/GiftRoutes.tsx',
+  './TeamRoutes': './src/team/TeamRoutes.tsx',
   './SavedPage': './src/saved/SavedPage.tsx',
 } as const;

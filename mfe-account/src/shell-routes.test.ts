@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CERTIFICATE_PREFIX, shellRoutes } from './shell-routes';
+import { CERTIFICATE_PREFIX, shellRoutes, TEAM_PREFIX } from './shell-routes';
 
 const page = (path: string) => shellRoutes.pages.find((p) => p.path === path)!;
 const readsOf = (path: string, pathname: string) =>
@@ -81,5 +81,29 @@ describe("the account's pages", () => {
       module: './AccountPage',
       audience: 'signed-in',
     });
+  });
+
+  it('opens /team/ to anyone: the offer and an invitation show before signing in', () => {
+    expect(page(TEAM_PREFIX)).toMatchObject({ prefix: true, module: './TeamRoutes', audience: 'anyone' });
+    expect(readsOf(TEAM_PREFIX, '/team')).toEqual([
+      { endpoint: 'team.mine', input: undefined, signedIn: true },
+    ]);
+    expect(readsOf(TEAM_PREFIX, '/team/join/tok_3F9a')).toEqual([
+      { endpoint: 'team.invitation', input: { params: { token: 'tok_3F9a' } }, signedIn: false },
+    ]);
+    // the checkout's return confirms first; other addresses are no page
+    expect(page(TEAM_PREFIX).firstReads?.('/team', '?session_id=cs_1')).toEqual([]);
+    expect(readsOf(TEAM_PREFIX, '/team/join')).toEqual([]);
+    expect(readsOf(TEAM_PREFIX, '/team/members')).toEqual([]);
+  });
+
+  it("reads an owner's team and audit log, an admin's team, once /teams/mine names it", () => {
+    const then = page(TEAM_PREFIX).firstReads?.('/team')[0]?.then;
+    const team = (role: string) => ({ team: { id: 't1', role } });
+    const reads = (data: unknown) => (then?.(data) ?? []).map(({ endpoint }) => endpoint.join('.'));
+    expect(reads(team('owner'))).toEqual(['team.get', 'team.audit']);
+    expect(reads(team('admin'))).toEqual(['team.get']);
+    expect(reads(team('member'))).toEqual([]);
+    expect(reads({ team: null })).toEqual([]);
   });
 });

@@ -1,7 +1,20 @@
-import { pathSegmentsAfter, type RemoteRouteTable } from '@catalyst/web-kit/pages';
+import type { MyTeam } from '@catalyst/contracts';
+import { pathSegmentsAfter, type FirstRead, type RemoteRouteTable } from '@catalyst/web-kit/pages';
 
 /** A certificate's public page: /certificates/<code>. */
 export const CERTIFICATE_PREFIX = '/certificates/';
+/** The team (/team) and an invitation to one (/team/join/<token>). */
+export const TEAM_PREFIX = '/team/';
+
+/** An owner's or admin's team page reads the team, and an owner its audit log, once /teams/mine names it. */
+const teamReads = (data: unknown): FirstRead[] => {
+  const team = (data as MyTeam | null)?.team;
+  if (!team || team.role === 'member') return [];
+  const input = { params: { id: team.id } };
+  const reads: FirstRead[] = [{ endpoint: ['team', 'get'], input, signedIn: true }];
+  if (team.role === 'owner') reads.push({ endpoint: ['team', 'audit'], input, signedIn: true });
+  return reads;
+};
 
 /** The account's pages, as the shell mounts and preloads them (plain data: read before React loads). */
 export const shellRoutes: RemoteRouteTable = {
@@ -30,6 +43,21 @@ export const shellRoutes: RemoteRouteTable = {
     { path: '/account/', prefix: false, module: './AccountPage', audience: 'signed-in' },
     // buying a gift (/gift) and redeeming one (/gift/{code}, the recipient's e-mail link)
     { path: '/gift/', prefix: true, module: './GiftRoutes', audience: 'signed-in' },
+    {
+      path: TEAM_PREFIX,
+      prefix: true,
+      module: './TeamRoutes',
+      // a visitor from /pricing sees the offer, an invited person the invitation, before signing in
+      audience: 'anyone',
+      firstReads: (pathname, search = '') => {
+        const rest = pathSegmentsAfter(pathname, TEAM_PREFIX);
+        const token = rest?.length === 2 && rest[0] === 'join' ? rest[1] : '';
+        if (token) return [{ endpoint: ['team', 'invitation'], input: { params: { token } } }];
+        // the checkout's return confirms the payment before anything is read
+        if (rest?.join('/') !== '' || new URLSearchParams(search).has('session_id')) return [];
+        return [{ endpoint: ['team', 'mine'], signedIn: true, then: teamReads }];
+      },
+    },
     {
       path: '/account/billing/',
       prefix: false,

@@ -55,6 +55,7 @@ export const REMOTE_PATH_OWNERS: Readonly<Record<string, readonly string[]>> = {
     '/learning/',
     '/saved/',
     '/gift/',
+    '/team/',
   ],
   admin: ['/admin/'],
   community: [],

@@ -45,6 +45,7 @@ describe("the remotes' pages, as their releases publish them", () => {
       'paths/*',
       'saved',
       'gift/*',
+      'team/*',
     ]);
     expect(remoteForPath('/browse/premium/product/p1')).toMatchObject({ remote: 'player' });
     expect(remoteForPath('/browse/category/design')).toMatchObject({ remote: 'catalog' });

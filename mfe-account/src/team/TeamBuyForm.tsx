@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import {
+  TEAM_NAME_MAX,
+  TEAM_NAME_MIN,
+  TEAM_SEAT_PRICE,
+  TEAM_SEATS_MAX,
+  TEAM_SEATS_MIN,
+  teamMessages,
+  type TeamInterval,
+} from '@catalyst/contracts/teams-terms';
+import { groupDigits } from '@catalyst/contracts/no-intl';
+import { Alert, Button, TextField, type ApiClient } from '@catalyst/web-kit';
+import { fieldErrorOf, formErrorOf, type FormError } from '../billing/formError';
+import styles from './Team.module.css';
+
+/** Whole dollars as the price list writes them ('$12', '$6,000'); cents only when there are some. */
+export const dollars = (cents: number) =>
+  cents % 100 === 0 ? `$${groupDigits(cents / 100)}` : `$${(cents / 100).toFixed(2)}`;
+
+const INTERVALS: Array<{ value: TeamInterval; label: string }> = [
+  { value: 'month', label: `Monthly — ${dollars(TEAM_SEAT_PRICE.month)} per seat per month` },
+  { value: 'year', label: `Annual — ${dollars(TEAM_SEAT_PRICE.year)} per seat per year` },
+];
+
+/** The form's own checks, worded as the server words them, so a mistake costs no round trip. */
+function problemOf(name: string, seats: number): FormError | null {
+  const trimmed = name.trim();
+  if (trimmed.length < TEAM_NAME_MIN || trimmed.length > TEAM_NAME_MAX)
+    return { field: 'name', message: teamMessages.name };
+  if (!Number.isInteger(seats) || seats < TEAM_SEATS_MIN || seats > TEAM_SEATS_MAX)
+    return { field: 'seats', message: teamMessages.seats };
+  return null;
+}
+
+/** The team plan for a person in no team: a name, seats and billing interval, then the provider's checkout. */
+export function TeamBuyForm({ client, navigate }: { client: ApiClient; navigate: (url: string) => void }) {
+  const [name, setName] = useState('');
+  const [seats, setSeats] = useState(String(TEAM_SEATS_MIN));
+  const [interval, setBilling] = useState<TeamInterval>('month');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<FormError | null>(null);
+  const count = Number(seats);
+  const countable = Number.isInteger(count) && count >= TEAM_SEATS_MIN && count <= TEAM_SEATS_MAX;
+
+  async function buy(event: FormEvent) {
+    event.preventDefault();
+    const problem = problemOf(name, count);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const { url } = await client.team.checkout({ body: { name: name.trim(), seats: count, interval } });
+      navigate(url);
+      return; // leaving for the provider's checkout
+    } catch (err) {
+      setError(formErrorOf(err, 'The checkout could not be opened. Please try again.'));
+    }
+    setBusy(false);
+  }
+  const fieldError = (field: string) => fieldErrorOf(error, field);
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(event) => void buy(event)}
+      noValidate
+      aria-label="Buy team seats"
+    >
+      <TextField
+        label="Team name"
+        autoComplete="organization"
+        value={name}
+        maxLength={TEAM_NAME_MAX}
+        onChange={(event) => setName(event.target.value)}
+        error={fieldError('name')}
+        required
+      />
+      <TextField
+        label="Seats"
+        type="number"
+        inputMode="numeric"
+        min={TEAM_SEATS_MIN}
+        max={TEAM_SEATS_MAX}
+        step={1}
+        value={seats}
+        onChange={(event) => setSeats(event.target.value)}
+        error={fieldError('seats')}
+        hint={`${TEAM_SEATS_MIN} to ${TEAM_SEATS_MAX} people, one seat each. You can change it later.`}
+        required
+      />
+      <fieldset className={styles.choices}>
+        <legend>Billing</legend>
+        {INTERVALS.map((option) => (
+          <label key={option.value} className={styles.choice}>
+            <input
+              type="radio"
+              name="team-interval"
+              checked={interval === option.value}
+              onChange={() => setBilling(option.value)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </fieldset>
+      <p className={styles.total} aria-live="polite">
+        {countable ? `Total: ${dollars(count * TEAM_SEAT_PRICE[interval])} per ${interval}` : null}
+      </p>
+      {error && !['name', 'seats'].includes(error.field ?? '') ? (
+        <Alert tone="danger">{error.message}</Alert>
+      ) : null}
+      <div>
+        <Button type="submit" loading={busy}>
+          Continue to checkout
+        </Button>
+      </div>
+    </form>
+  );
+}
