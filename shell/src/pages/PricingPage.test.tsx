@@ -65,6 +65,10 @@ describe('the pricing page', () => {
     expect(screen.getByText(/charged in advance/).textContent).toBe(
       '$14.99/month, charged in advance through our card payment provider. It renews automatically each month until you cancel.',
     );
+    expect(screen.getByRole('link', { name: 'For teams' }).getAttribute('href')).toBe('/team');
+    expect(screen.getByRole('link', { name: 'For teams' }).parentElement?.textContent).toBe(
+      'Buying for 3 to 500 people? For teams: $12 per seat per month, or $120 per seat per year.',
+    );
     fireEvent.click(within(plan).getByRole('button', { name: 'Sign Up for Premium' }));
     expect(screen.getByTestId('dialog').textContent).toBe('register');
     fireEvent.click(within(plan).getByRole('button', { name: 'Already a member? Log in' }));

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PREMIUM_PLAN } from '@catalyst/contracts/plan';
+import { TEAM_SEAT_PRICE, TEAM_SEATS_MAX, TEAM_SEATS_MIN } from '@catalyst/contracts/teams-terms';
 import {
   Button,
   buttonClassName,
@@ -13,6 +14,9 @@ import {
 } from '@catalyst/web-kit';
 import { PLAN_PRICE, PlanOffer } from './PlanOffer';
 import styles from './Pages.module.css';
+
+/** The team plan's price per seat, as the team page's form offers it. */
+const TEAM_SEAT_LINE = `$${TEAM_SEAT_PRICE.month / 100} per seat per month, or $${TEAM_SEAT_PRICE.year / 100} per seat per year`;
 
 /** The questions people ask before paying, answered as the Terms and the product have it. */
 export function pricingQuestions(siteName: string): Array<{ question: string; answer: string }> {
@@ -80,6 +84,10 @@ export default function PricingPage({ store = subscription }: { store?: Subscrip
           </Link>
         )}
       </PlanOffer>
+      <p className={styles.teamLine}>
+        Buying for {TEAM_SEATS_MIN} to {TEAM_SEATS_MAX} people? <Link to="/team">For teams</Link>:{' '}
+        {TEAM_SEAT_LINE}.
+      </p>
       <section className={styles.faq} aria-labelledby="pricing-faq">
         <h2 id="pricing-faq">Questions</h2>
         {pricingQuestions(site.name).map(({ question, answer }) => (
