@@ -25,6 +25,7 @@ describe('the account page', () => {
       ['Subscription', '/subscription'],
       ['Billing', '/account/billing'],
       ['Give Premium', '/gift'],
+      ['Team', '/team'],
       ['Learning record', '/learning'],
       ['Saved for later', '/saved'],
       ['Downloads', '/downloads'],

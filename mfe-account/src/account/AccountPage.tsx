@@ -26,6 +26,7 @@ const PARTS = [
     about: 'Invoices and receipts, your card, and the details on your receipts.',
   },
   { to: '/gift', name: 'Give Premium', about: 'Buy 3, 6 or 12 months of Premium for someone else.' },
+  { to: '/team', name: 'Team', about: 'Premium for 3 to 500 people: seats, members and invitations.' },
   {
     to: LEARNING_RECORD_PATH,
     name: 'Learning record',
