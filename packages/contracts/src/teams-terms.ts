@@ -21,6 +21,11 @@ export const TEAM_PRICE_LOOKUP_KEYS: Record<TeamInterval, string> = {
   month: 'team_monthly',
   year: 'team_annual',
 };
+/** The names of those prices at the provider (and on its checkout page). */
+export const TEAM_PLAN_NAMES: Record<TeamInterval, string> = {
+  month: 'Catalyst Team Monthly (per seat)',
+  year: 'Catalyst Team Annual (per seat)',
+};
 
 /** Team roles: separate from the site's admin role. A team has one owner, the buyer. */
 export const teamRoleValues = ['owner', 'admin', 'member'] as const;

@@ -122,7 +122,7 @@ export function toSubscription(row: Subscription, price: Price) {
           id: `si_${row.id.replace(/^sub_/, '')}`,
           object: 'subscription_item',
           subscription: row.id,
-          quantity: 1,
+          quantity: row.quantity,
           current_period_start: row.current_period_start,
           current_period_end: row.current_period_end,
           price: toPrice(price),

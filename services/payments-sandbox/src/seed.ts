@@ -2,14 +2,39 @@ import type { Kysely } from 'kysely';
 import type { Logger } from '@catalyst/service-kit';
 import { PREMIUM_PLAN, demoAccounts, demoBilling, demoBillingPeriod } from '@catalyst/contracts';
 import { PREMIUM_ANNUAL_PLAN } from '@catalyst/contracts/plan';
+import {
+  TEAM_PLAN_NAMES,
+  TEAM_PRICE_LOOKUP_KEYS,
+  TEAM_SEAT_PRICE,
+  teamIntervalValues,
+} from '@catalyst/contracts/teams-terms';
 import type { Database } from './db/schema';
 
 /** The price the demo subscription (and billing, when STRIPE_PRICE_PREMIUM names it) uses. */
 export const DEMO_PRICE_ID = 'price_CatalystPremiumMonthly';
 const DEMO_ANNUAL_PRICE_ID = 'price_CatalystPremiumAnnual';
 
-/** Demo provider state (the member's customer and active subscription); idempotent. */
+/** The team plan's per-seat prices, by their lookup keys (any conflict: already there, or made by billing). */
+async function seedTeamPrices(db: Kysely<Database>, created: number) {
+  for (const interval of teamIntervalValues)
+    await db
+      .insertInto('prices')
+      .values({
+        id: interval === 'year' ? 'price_CatalystTeamAnnual' : 'price_CatalystTeamMonthly',
+        product_name: TEAM_PLAN_NAMES[interval],
+        unit_amount: TEAM_SEAT_PRICE[interval],
+        currency: 'usd',
+        interval,
+        lookup_key: TEAM_PRICE_LOOKUP_KEYS[interval],
+        created,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+}
+
+/** Demo provider state (the member's customer and active subscription, the team prices); idempotent. */
 export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void> {
+  await seedTeamPrices(db, Math.floor(Date.now() / 1000));
   const existing = await db
     .selectFrom('subscriptions')
     .select('id')

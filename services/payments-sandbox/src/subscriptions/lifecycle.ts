@@ -70,6 +70,7 @@ export async function completeCheckout(
       id: subscriptionId,
       customer: session.customer,
       price_id: price.id,
+      quantity: session.quantity,
       status: terms.trialEnd ? 'trialing' : 'active',
       current_period_start: now,
       current_period_end: periodEnd,

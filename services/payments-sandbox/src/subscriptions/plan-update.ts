@@ -1,4 +1,4 @@
-// The plan parts of POST /v1/subscriptions/:id: `items[0][price]` with `proration_behavior`, and
+// The plan parts of POST /v1/subscriptions/:id: `items[0][price]` or `items[0][quantity]` with `proration_behavior`, and
 // `trial_end=now` (the trial ends and the card is charged at once) or a later time (free-period.ts). Events go out in the same transaction.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -14,6 +14,7 @@ import { stripeId } from '../wire/ids';
 import { extendFreePeriod } from './free-period';
 import { periodEnd } from './periods';
 import { changePrice, itemPrice, prorationBehaviorOf } from './price-change';
+import { changeQuantity, itemQuantity } from './quantity-change';
 import { findInvoice, insertInvoice, updateSubscription } from './subscriptions.repository';
 
 type Db = Kysely<Database>;
@@ -96,6 +97,15 @@ export async function applyPlanUpdate(
       db,
       result?.sub ?? sub,
       next,
+      now,
+      prorationBehaviorOf(params.proration_behavior),
+    );
+  const quantity = itemQuantity(params.items);
+  if (quantity !== undefined && quantity !== (result?.sub ?? sub).quantity)
+    result = await changeQuantity(
+      db,
+      result?.sub ?? sub,
+      quantity,
       now,
       prorationBehaviorOf(params.proration_behavior),
     );

@@ -297,3 +297,38 @@ describe('changing price', () => {
     expect((await stripe.subscriptionSchedules.retrieve(schedule.id)).status).toBe('released');
   });
 });
+
+describe('per-seat quantities', () => {
+  it('charges the quantity at checkout and at renewal, and prorates a quantity change now', async () => {
+    const { sub, session } = await subscribe(monthly.id, {
+      line_items: [{ price: monthly.id, quantity: 4 }],
+    });
+    expect(session.amount_total).toBe(4 * 1499);
+    expect(sub.items.data[0]!.quantity).toBe(4);
+
+    const raised = await stripe.subscriptions.update(sub.id, {
+      items: [{ id: sub.items.data[0]!.id, quantity: 6 }],
+      proration_behavior: 'always_invoice',
+    });
+    expect(raised.items.data[0]!.quantity).toBe(6);
+    expect(raised.items.data[0]!.current_period_end).toBe(sub.items.data[0]!.current_period_end);
+    const invoice = await stripe.invoices.retrieve(String(raised.latest_invoice));
+    // Two more seats for (nearly) the whole month.
+    expect(invoice.amount_paid).toBeGreaterThan(2 * 1499 - 10);
+    expect(invoice.amount_paid).toBeLessThanOrEqual(2 * 1499);
+
+    const lowered = await stripe.subscriptions.update(sub.id, {
+      items: [{ id: sub.items.data[0]!.id, quantity: 3 }],
+      proration_behavior: 'none',
+    });
+    expect(lowered.items.data[0]!.quantity).toBe(3);
+    expect(lowered.latest_invoice).toBe(raised.latest_invoice);
+    await expect(
+      stripe.subscriptions.update(sub.id, { items: [{ id: sub.items.data[0]!.id, quantity: 0 }] }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+
+    await world.advanceClock(31);
+    const renewed = await stripe.invoices.list({ subscription: sub.id, limit: 1 });
+    expect(renewed.data[0]!.amount_paid).toBe(3 * 1499);
+  });
+});

@@ -31,6 +31,8 @@ export async function itemPrice(db: Db, items: unknown, param = 'items'): Promis
   if (items === undefined) return undefined;
   const first = Array.isArray(items) ? (items[0] as Record<string, unknown> | undefined) : undefined;
   const id = first?.price;
+  // Only the quantity of the one item changes (a team's seats): quantity-change.ts.
+  if (id === undefined && first?.quantity !== undefined) return undefined;
   if (typeof id !== 'string')
     throw invalidParam(`${param}[0][price]`, 'The sandbox changes an item by its price.');
   const price = await findPrice(db, id);
@@ -38,7 +40,7 @@ export async function itemPrice(db: Db, items: unknown, param = 'items'): Promis
   return price;
 }
 
-const describe = (price: Price) => `${price.product_name} (per ${price.interval})`;
+export const describe = (price: Price) => `${price.product_name} (per ${price.interval})`;
 
 /**
  * What changing to `next` at `now` does. A new interval starts a new period now and is invoiced at once:
@@ -68,8 +70,8 @@ export async function priceChangeTerms(
   const lines: InvoiceLine[] = [];
   if (behavior !== 'none') {
     const paid =
-      current.unit_amount -
-      (await subscriptionDiscount(db, sub, current.unit_amount, sub.current_period_start));
+      current.unit_amount * sub.quantity -
+      (await subscriptionDiscount(db, sub, current.unit_amount * sub.quantity, sub.current_period_start));
     const length = sub.current_period_end - sub.current_period_start;
     const unused = length > 0 ? Math.max(0, sub.current_period_end - now) / length : 0;
     const credit = Math.round(paid * unused);
@@ -82,9 +84,9 @@ export async function priceChangeTerms(
         period_end: sub.current_period_end,
       });
   }
-  const discount = await subscriptionDiscount(db, sub, next.unit_amount, now);
+  const discount = await subscriptionDiscount(db, sub, next.unit_amount * sub.quantity, now);
   lines.push({
-    amount: next.unit_amount,
+    amount: next.unit_amount * sub.quantity,
     description: describe(next),
     proration: false,
     period_start: now,

@@ -22,7 +22,7 @@ export async function renewalTerms(db: Db, sub: Subscription, at: number) {
       await updateSchedule(db, schedule.id, { status: 'released', released_at: at });
   }
   if (!price) throw new Error(`subscription ${sub.id} lost its price`);
-  const subtotal = price.unit_amount;
+  const subtotal = price.unit_amount * sub.quantity;
   const discount = await subscriptionDiscount(db, sub, subtotal, at);
   return {
     price,

@@ -24,6 +24,8 @@ export interface SubscriptionTable {
   discount_start: ColumnType<number | null, number | null | undefined, number | null>;
   /** Invoices made before this moment are discounted; null with a code: every invoice (forever). */
   discount_end: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How many of the price (seats of a team plan); 1 for a personal plan. */
+  quantity: ColumnType<number, number | undefined, number>;
 }
 export type Subscription = Selectable<SubscriptionTable>;
 export type NewSubscription = Insertable<SubscriptionTable>;
