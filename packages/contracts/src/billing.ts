@@ -64,6 +64,8 @@ export const subscriptionStatusSchema = z.object({
   graceEndsAt: z.string().nullable().optional(),
   /** Premium from a redeemed gift: no plan billed; it ends at currentPeriodEnd (nothing to cancel or reactivate). */
   gift: z.boolean().optional(),
+  /** Premium from a seat in a team: the team's owner pays (nothing of one's own to cancel or reactivate). */
+  team: z.boolean().optional(),
   /** With a plan: billed every month or every year. */
   interval: billingIntervalSchema.nullable().optional(),
   /** A free trial: ISO date-time it ends and the card is first charged; null otherwise. */

@@ -7,6 +7,7 @@ import { mountInternal } from './internal/internal.routes';
 import { mountPlans } from './plans/plans.routes';
 import { mountPromotions } from './promotions/promotions.routes';
 import { mountSubscriptions } from './subscriptions/subscriptions.routes';
+import { mountTeams } from './teams/teams.routes';
 import { mountWebhooks } from './webhooks/webhooks.routes';
 
 export function createApp(deps: Deps) {
@@ -21,6 +22,7 @@ export function createApp(deps: Deps) {
   mountPromotions(app, deps);
   mountBillingAccount(app, deps);
   mountGifts(app, deps);
+  mountTeams(app, deps);
   mountAdminBilling(app, deps);
   mountWebhooks(app, deps);
   mountInternal(app, deps);

@@ -12,6 +12,7 @@ import type {
   TrialClaimTable,
 } from './tables/plans';
 import type { SubscriptionTable } from './tables/subscription';
+import type { TeamAuditTable, TeamInvitationTable, TeamMemberTable, TeamTable } from './tables/team';
 
 export interface Database {
   customers: CustomerTable;
@@ -25,4 +26,8 @@ export interface Database {
   promotion_codes: PromotionCodeTable;
   promotion_redemptions: PromotionRedemptionTable;
   promotion_holds: PromotionHoldTable;
+  teams: TeamTable;
+  team_members: TeamMemberTable;
+  team_invitations: TeamInvitationTable;
+  team_audit: TeamAuditTable;
 }

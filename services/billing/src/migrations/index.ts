@@ -4,6 +4,7 @@ import * as pastDueGrace from './2026-12-05T12-10-00_past_due_grace';
 import * as accountInvoicesGifts from './2026-12-05T12-20-00_account_invoices_gifts';
 import * as plansAndPromotions from './2026-12-05T12-30-00_plans_and_promotions';
 import * as promotionHolds from './2026-12-05T12-40-00_promotion_holds';
+import * as teams from './2026-12-06T03-20-00_teams';
 
 /** Every migration of the billing schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T12-20-00_account_invoices_gifts': accountInvoicesGifts,
   '2026-12-05T12-30-00_plans_and_promotions': plansAndPromotions,
   '2026-12-05T12-40-00_promotion_holds': promotionHolds,
+  '2026-12-06T03-20-00_teams': teams,
 };

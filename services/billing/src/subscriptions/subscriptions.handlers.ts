@@ -33,6 +33,9 @@ import { withPlanTerms } from '../plans/plan-status';
 import { mirrorPlan, screenTrial } from '../plans/sync';
 import { withCodeHold } from '../promotions/holds';
 import { pastDueGrace } from '../recovery/grace';
+import { isTeamSubscription, syncTeamSubscription } from '../teams/team-sync';
+import { hasActiveSeat } from '../teams/teams.repository';
+import type { Team } from '../db/tables/team';
 import {
   findCurrentSubscription,
   findCustomerByProviderId,
@@ -63,6 +66,11 @@ export async function syncSubscription(
   } catch (error) {
     if (!isMissingResource(error)) throw error;
     deps.log.warn({ subscription: subscriptionId }, 'provider does not know this subscription; ignored');
+    return null;
+  }
+  // A team's seats are nobody's personal plan: the team follows the provider instead.
+  if (isTeamSubscription(sub)) {
+    await syncTeamSubscription(trx, sub);
     return null;
   }
   const customerId = idOf(sub.customer);
@@ -138,6 +146,16 @@ function toInvoice(invoice: Stripe.Invoice): Invoice {
   };
 }
 
+/** Premium from a team seat, as the subscription page reads it. */
+const teamStatus = (team: Team): SubscriptionStatus => ({
+  hasSubscription: true,
+  plan: 'premium',
+  status: 'active',
+  currentPeriodEnd: team.current_period_end ? team.current_period_end.toISOString() : null,
+  cancelAtPeriodEnd: false,
+  team: true,
+});
+
 /**
  * /subscription/*: the signed-in user's plan (every route needs a sign-in: the declarations say so). The
  * provider is the truth for what changes; the mirror follows it.
@@ -147,6 +165,8 @@ export function createSubscriptionHandlers(deps: Deps): RouteHandlers<typeof sub
   async function subscriptionStatus(identity: Identity): Promise<SubscriptionStatus> {
     if (identity.role === 'admin') return ADMIN_STATUS;
     const row = await findCurrentSubscription(deps.db, identity.id);
+    const team = isEntitled(row) ? undefined : await hasActiveSeat(deps.db, identity.id);
+    if (team) return teamStatus(team);
     return withPlanTerms(deps.db, statusFromRow(row), row);
   }
 

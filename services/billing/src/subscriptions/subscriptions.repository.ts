@@ -8,6 +8,7 @@ import {
 import type { Database } from '../db/schema';
 import type { Customer } from '../db/tables/customer';
 import type { NewSubscription, Subscription } from '../db/tables/subscription';
+import { hasActiveSeat } from '../teams/teams.repository';
 
 type Db = Kysely<Database>;
 
@@ -172,6 +173,9 @@ export function statusFromRow(sub: Subscription | undefined): SubscriptionStatus
 /** What the user's current subscription entitles them to (peers ask; a user billing never saw is free). */
 export async function entitlementOf(db: Db, userId: string): Promise<Entitlement> {
   const sub = await findCurrentSubscription(db, userId);
+  // A seat in a team whose subscription grants access is Premium everywhere.
+  if (!isEntitled(sub) && (await hasActiveSeat(db, userId)))
+    return { entitled: true, plan: 'premium', status: 'active' };
   return {
     entitled: isEntitled(sub),
     plan: isEntitled(sub) ? sub.plan : null,

@@ -6,6 +6,7 @@ import { idOf, subscriptionIdOfInvoice } from '../provider/stripe';
 import { recordEvent } from '../subscriptions/subscriptions.repository';
 import { mirrorInvoice } from '../admin/invoice-mirror';
 import { confirmGiftSession } from '../gifts/gifts.handlers';
+import { activateTeamFromSession } from '../teams/team-checkout';
 import { sendPaymentFailedMail } from '../recovery/payment-failed-mail';
 import { syncSubscription } from '../subscriptions/subscriptions.handlers';
 
@@ -86,6 +87,9 @@ export function createWebhookHandlers(deps: Deps): RouteHandlers<typeof webhookR
         event.data.object.metadata?.giftId
       )
         await confirmGiftSession(deps, event.data.object);
+      // A team's checkout: the team is made once (the success page may have made it first).
+      if (event.type === 'checkout.session.completed' && !outcome.duplicate)
+        await activateTeamFromSession(deps, event.data.object);
       if (event.type === 'invoice.payment_failed' && !outcome.duplicate && outcome.row) {
         log.warn(
           { userId: outcome.userId, status: outcome.row.status },

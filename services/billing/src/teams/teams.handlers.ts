@@ -1,0 +1,167 @@
+import {
+  teamMessages,
+  teamSeatsBelowUsedMessage,
+  type Identity,
+  type TeamRole,
+  type teamRoutes,
+} from '@catalyst/contracts';
+import { conflict, forbidden, notFound, type RouteHandlers } from '@catalyst/service-kit';
+import type Stripe from 'stripe';
+import type { Deps } from '../deps';
+import { isMissingResource, providerCall } from '../provider/stripe';
+import { acceptInvitation, inviteToTeam, previewInvitation } from './invitations';
+import { activateTeamFromSession, openTeamCheckout } from './team-checkout';
+import { seatsOf, syncTeamSubscription } from './team-sync';
+import {
+  addAudit,
+  countMembers,
+  deleteMember,
+  findSeatOf,
+  findTeam,
+  findTeamBySession,
+  listAudit,
+  revokeInvitation,
+  teamDetailOf,
+  teamSummaryOf,
+} from './teams.repository';
+
+const OWNER: readonly TeamRole[] = ['owner'];
+const OWNER_OR_ADMIN: readonly TeamRole[] = ['owner', 'admin'];
+
+export function createTeamHandlers(deps: Deps): RouteHandlers<typeof teamRoutes> {
+  /** The team, when the caller holds one of `roles` in it: 404 for anyone outside it, 403 for a lesser role. */
+  async function teamFor(identity: Identity, teamId: string, roles: readonly TeamRole[]) {
+    const [team, seat] = await Promise.all([findTeam(deps.db, teamId), findSeatOf(deps.db, identity.id)]);
+    if (!team || !seat || seat.team_id !== team.id) throw notFound(teamMessages.teamNotFound);
+    if (!roles.includes(seat.role))
+      throw forbidden(roles === OWNER ? teamMessages.ownerOnly : teamMessages.ownerOrAdminOnly);
+    return team;
+  }
+
+  const actorOf = (identity: Identity) => ({
+    actor_user_id: identity.id,
+    actor_name: identity.name || identity.email,
+    actor_email: identity.email,
+  });
+
+  return {
+    checkout: ({ identity, body }) => openTeamCheckout(deps, identity, body),
+
+    async confirm({ identity, body }) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await providerCall(() => deps.stripe.checkout.sessions.retrieve(body.sessionId), deps.log);
+      } catch (error) {
+        if (isMissingResource(error)) throw notFound('No such checkout of yours');
+        throw error;
+      }
+      if (session.metadata?.kind !== 'team' || session.metadata.userId !== identity.id)
+        throw notFound('No such checkout of yours');
+      const team =
+        (await activateTeamFromSession(deps, session)) ?? (await findTeamBySession(deps.db, session.id));
+      if (!team) throw conflict(teamMessages.unpaid);
+      return teamDetailOf(deps.db, team);
+    },
+
+    async mine({ identity }) {
+      const seat = await findSeatOf(deps.db, identity.id);
+      const team = seat ? await findTeam(deps.db, seat.team_id) : undefined;
+      return { team: seat && team ? await teamSummaryOf(deps.db, team, seat.role) : null };
+    },
+
+    invitation: ({ identity, params }) => previewInvitation(deps, identity ?? null, params.token),
+
+    accept: ({ identity, params }) => acceptInvitation(deps, identity, params.token),
+
+    async get({ identity, params }) {
+      return teamDetailOf(deps.db, await teamFor(identity, params.id, OWNER_OR_ADMIN));
+    },
+
+    /** The provider's quantity changes first (prorated, invoiced now); the team follows its answer. */
+    async changeSeats({ identity, params, body }) {
+      await teamFor(identity, params.id, OWNER);
+      const team = await deps.db.transaction().execute(async (trx) => {
+        const locked = (await findTeam(trx, params.id, { lock: true }))!;
+        const used = await countMembers(trx, locked.id);
+        if (body.seats < used) throw conflict(teamSeatsBelowUsedMessage(used));
+        if (locked.status === 'canceled') throw conflict(teamMessages.teamInactive);
+        if (body.seats === locked.seats) return locked;
+        const sub = await providerCall(
+          () => deps.stripe.subscriptions.retrieve(locked.stripe_subscription_id),
+          deps.log,
+        );
+        const item = sub.items.data[0];
+        if (!item) throw conflict(teamMessages.teamInactive);
+        const updated = await providerCall(
+          () =>
+            deps.stripe.subscriptions.update(sub.id, {
+              items: [{ id: item.id, quantity: body.seats }],
+              proration_behavior: 'always_invoice',
+            }),
+          deps.log,
+        );
+        await addAudit(trx, {
+          team_id: locked.id,
+          ...actorOf(identity),
+          action: 'seats_changed',
+          detail: `From ${locked.seats} to ${seatsOf(updated)} seats`,
+        });
+        return (await syncTeamSubscription(trx, updated)) ?? locked;
+      });
+      return teamDetailOf(deps.db, team);
+    },
+
+    async invite({ identity, params, body }) {
+      await teamFor(identity, params.id, OWNER_OR_ADMIN);
+      return inviteToTeam(deps, identity, params.id, body);
+    },
+
+    async revokeInvitation({ identity, params }) {
+      const team = await teamFor(identity, params.id, OWNER_OR_ADMIN);
+      const revoked = await deps.db.transaction().execute(async (trx) => {
+        const row = await revokeInvitation(trx, team.id, params.invitationId);
+        if (row)
+          await addAudit(trx, {
+            team_id: team.id,
+            ...actorOf(identity),
+            action: 'invitation_revoked',
+            detail: row.email,
+          });
+        return row;
+      });
+      if (!revoked) throw notFound(teamMessages.invitationNotFound);
+      return { revoked: true as const };
+    },
+
+    /** The seat is free at once and the entitlement caches forget the member's team Premium. */
+    async removeMember({ identity, params, requestId }) {
+      const team = await teamFor(identity, params.id, OWNER_OR_ADMIN);
+      const removed = await deps.db.transaction().execute(async (trx) => {
+        await findTeam(trx, team.id, { lock: true });
+        const seat = await findSeatOf(trx, params.userId);
+        if (!seat || seat.team_id !== team.id) throw notFound(teamMessages.memberNotFound);
+        if (seat.role === 'owner') throw conflict(teamMessages.ownerCannotBeRemoved);
+        await deleteMember(trx, team.id, seat.user_id);
+        await addAudit(trx, {
+          team_id: team.id,
+          ...actorOf(identity),
+          action: 'removed',
+          detail: seat.email,
+        });
+        return seat;
+      });
+      await deps.invalidations.publish('entitlement', removed.user_id, requestId);
+      return teamDetailOf(deps.db, (await findTeam(deps.db, team.id))!);
+    },
+
+    async audit({ identity, params }) {
+      const team = await teamFor(identity, params.id, OWNER);
+      return (await listAudit(deps.db, team.id)).map((row) => ({
+        at: row.at.toISOString(),
+        actor: { name: row.actor_name, email: row.actor_email },
+        action: row.action,
+        detail: row.detail,
+      }));
+    },
+  };
+}
