@@ -1,8 +1,10 @@
 import { apiDocsRoutes } from './api-docs';
 import { adminUserRoutes, authInternalRoutes, authRoutes, userRoutes } from './auth';
+import { authSsoRoutes } from './auth-sso';
 import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './billing';
 import { adminBillingRoutes, billingAccountRoutes, giftRoutes } from './billing-account';
 import { adminPromotionRoutes, planRoutes } from './billing-plans';
+import { teamSsoInternalRoutes, teamSsoRoutes } from './billing-team-sso';
 import { teamRoutes } from './billing-teams';
 import { discussionRoutes, followRoutes, liveRoutes, moderationRoutes } from './community';
 import {
@@ -53,6 +55,7 @@ export const allRouteTables = {
   userRoutes,
   adminUserRoutes,
   authInternalRoutes,
+  authSsoRoutes,
   categoryRoutes,
   creatorRoutes,
   productRoutes,
@@ -80,6 +83,8 @@ export const allRouteTables = {
   billingAccountRoutes,
   giftRoutes,
   teamRoutes,
+  teamSsoRoutes,
+  teamSsoInternalRoutes,
   adminBillingRoutes,
   planRoutes,
   adminPromotionRoutes,

@@ -32,6 +32,11 @@ export const ROUTE_PATHS = {
     userCount: '/internal/users/count',
     lookupUsers: '/internal/users/lookup',
   },
+  authSso: {
+    ssoLookup: '/auth/sso/lookup',
+    ssoStart: '/auth/sso/start',
+    ssoCallback: '/auth/sso/callback',
+  },
   category: {
     list: '/categories',
     get: '/categories/:idOrSlug',
@@ -228,6 +233,15 @@ export const ROUTE_PATHS = {
     revokeInvitation: '/teams/:id/invitations/:invitationId',
     removeMember: '/teams/:id/members/:userId',
     audit: '/teams/:id/audit',
+  },
+  teamSso: {
+    getSso: '/teams/:id/sso',
+    putSso: '/teams/:id/sso',
+    deleteSso: '/teams/:id/sso',
+  },
+  teamSsoInternal: {
+    ssoForDomain: '/internal/teams/sso',
+    giveSeat: '/internal/teams/:id/members',
   },
   adminBilling: {
     gifts: '/admin/gifts',

@@ -1,0 +1,102 @@
+// Contracts of team single sign-on (OpenID Connect): billing keeps a team's settings, auth runs the protocol.
+import { z } from 'zod';
+import { normaliseEmail, validateEmail } from './auth-terms';
+import { TEAM_SSO_DOMAINS_MAX, TEAM_SSO_DOMAINS_MIN, teamSsoMessages } from './team-sso-terms';
+import { teamRoleValues } from './teams-terms';
+
+export * from './team-sso-terms';
+
+const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+const emailField = z
+  .string({ message: 'Enter an e-mail address' })
+  .max(320)
+  .transform(normaliseEmail)
+  .refine((email) => !validateEmail(email), 'Enter a valid e-mail address');
+
+/** GET/PUT /teams/:id/sso answer: the secret itself is never returned. */
+export const teamSsoSettingsSchema = z.object({
+  issuer: z.string(),
+  clientId: z.string(),
+  clientSecretSet: z.boolean(),
+  domains: z.array(z.string()),
+  required: z.boolean(),
+});
+export type TeamSsoSettings = z.infer<typeof teamSsoSettingsSchema>;
+export const teamSsoAnswerSchema = teamSsoSettingsSchema.nullable();
+
+/** PUT /teams/:id/sso (a secret left out keeps the one saved). */
+export const teamSsoBodySchema = z.object({
+  issuer: z.string({ message: teamSsoMessages.issuer }).trim().url(teamSsoMessages.issuer).max(500),
+  clientId: z.string({ message: teamSsoMessages.clientId }).trim().min(1, teamSsoMessages.clientId).max(255),
+  clientSecret: z
+    .string()
+    .min(1, teamSsoMessages.clientSecretMissing)
+    .max(1000, teamSsoMessages.clientSecret)
+    .optional(),
+  domains: z
+    .array(
+      z
+        .string({ message: teamSsoMessages.domain })
+        .transform((value) => value.trim().toLowerCase().replace(/^@/, ''))
+        .refine((value) => DOMAIN_PATTERN.test(value), teamSsoMessages.domain),
+      { message: teamSsoMessages.domains },
+    )
+    .min(TEAM_SSO_DOMAINS_MIN, teamSsoMessages.domains)
+    .max(TEAM_SSO_DOMAINS_MAX, teamSsoMessages.domains),
+  required: z.boolean({ message: teamSsoMessages.required }),
+});
+export type TeamSsoBody = z.input<typeof teamSsoBodySchema>;
+
+export const teamSsoRemovedSchema = z.object({ removed: z.literal(true) });
+
+/** GET /internal/teams/sso?domain= */
+export const ssoDomainQuerySchema = z.object({
+  domain: z
+    .string()
+    .min(1)
+    .max(253)
+    .transform((value) => value.toLowerCase()),
+});
+export const ssoForDomainSchema = z.object({
+  teamId: z.string(),
+  teamName: z.string(),
+  issuer: z.string(),
+  clientId: z.string(),
+  clientSecret: z.string(),
+  required: z.boolean(),
+});
+export type SsoForDomain = z.infer<typeof ssoForDomainSchema>;
+
+/** POST /internal/teams/:id/members: a seat for a person who signed in through the team's provider. */
+export const teamSeatBodySchema = z.object({
+  userId: z.string().min(1).max(100),
+  email: emailField,
+  name: z.string().min(1).max(200),
+});
+export const teamSeatSchema = z.object({
+  teamId: z.string(),
+  userId: z.string(),
+  role: z.enum(teamRoleValues),
+  joined: z.boolean(),
+});
+
+/** GET /auth/sso/lookup?email= */
+export const ssoLookupQuerySchema = z.object({ email: emailField });
+export const ssoLookupSchema = z.object({ teamName: z.string() }).nullable();
+
+/** POST /auth/sso/start; `returnTo` is a path of this site (anything else goes home). */
+export const ssoStartBodySchema = z.object({
+  email: emailField,
+  returnTo: z.string().max(2000).optional(),
+});
+export const ssoStartSchema = z.object({ url: z.string() });
+
+/** GET /auth/sso/callback: what the identity provider sends back (the whole address is read as it came). */
+export const ssoCallbackQuerySchema = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  iss: z.string().max(500).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+});
