@@ -44,3 +44,21 @@ export const ssoRequiredMessage = (teamName: string) =>
 
 /** Why a sign-in through the identity provider failed (redirected to `/?sso_error=`). */
 export const ssoFailedMessage = (problem: string) => `Single sign-on failed: ${problem}`;
+
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * What is wrong with an issuer URL, or undefined: https only, plain http to a loopback host only where the
+ * configuration allows it (tests, a local provider).
+ */
+export function issuerUrlProblem(issuer: string, allowLoopbackHttp: boolean): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    return teamSsoMessages.issuer;
+  }
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && allowLoopbackHttp && LOOPBACK_HOST.test(url.hostname)) return undefined;
+  return teamSsoMessages.issuerNotHttps;
+}

@@ -37,6 +37,11 @@ export const configSchema = baseServiceConfigSchema.extend({
     .min(0, 'PAST_DUE_GRACE_DAYS must be 0 or more days')
     .max(60, 'PAST_DUE_GRACE_DAYS must be at most 60 days')
     .default(7),
+  /** Team single sign-on issuers may be plain http on a loopback host (tests, a local provider); else https only. */
+  SSO_ALLOW_LOOPBACK_HTTP: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** The gateway's base URL browsers use: checkout success/cancel and portal return URLs. */
   PUBLIC_URL: z
     .string()

@@ -12,6 +12,7 @@ import type {
   TrialClaimTable,
 } from './tables/plans';
 import type { SubscriptionTable } from './tables/subscription';
+import type { TeamSsoDomainTable, TeamSsoTable } from './tables/team-sso';
 import type { TeamAuditTable, TeamInvitationTable, TeamMemberTable, TeamTable } from './tables/team';
 
 export interface Database {
@@ -30,4 +31,6 @@ export interface Database {
   team_members: TeamMemberTable;
   team_invitations: TeamInvitationTable;
   team_audit: TeamAuditTable;
+  team_sso: TeamSsoTable;
+  team_sso_domains: TeamSsoDomainTable;
 }

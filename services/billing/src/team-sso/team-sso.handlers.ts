@@ -1,0 +1,175 @@
+import {
+  emailDomainOf,
+  teamMessages,
+  teamSsoDomainTakenMessage,
+  teamSsoMessages,
+  type Identity,
+  type TeamSsoSettings,
+  type teamSsoInternalRoutes,
+  type teamSsoRoutes,
+} from '@catalyst/contracts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  isUniqueViolation,
+  notFound,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
+import type { Deps } from '../deps';
+import { sendTeamFullMail } from '../teams/team-mail';
+import { addAudit, findSeatOf, findTeam, insertMember, listMembers } from '../teams/teams.repository';
+import { checkDiscovery } from './discovery';
+import { openSecret, sealSecret, secretBoxKey } from './secret-box';
+import {
+  deleteTeamSso,
+  domainHeldElsewhere,
+  findSsoByDomain,
+  findTeamSso,
+  listSsoDomains,
+  saveTeamSso,
+} from './team-sso.repository';
+
+export function createTeamSsoHandlers(deps: Deps): RouteHandlers<typeof teamSsoRoutes> {
+  const key = secretBoxKey(deps.config.INTERNAL_SECRET);
+
+  /** The team when the caller owns it: 404 for anyone outside it, 403 for its admins and members. */
+  async function ownedTeam(identity: Identity, teamId: string) {
+    const [team, seat] = await Promise.all([findTeam(deps.db, teamId), findSeatOf(deps.db, identity.id)]);
+    if (!team || !seat || seat.team_id !== team.id) throw notFound(teamMessages.teamNotFound);
+    if (seat.role !== 'owner') throw forbidden(teamMessages.ownerOnly);
+    return team;
+  }
+
+  async function settingsOf(teamId: string): Promise<TeamSsoSettings | null> {
+    const sso = await findTeamSso(deps.db, teamId);
+    if (!sso) return null;
+    return {
+      issuer: sso.issuer,
+      clientId: sso.client_id,
+      clientSecretSet: sso.client_secret_encrypted !== '',
+      domains: await listSsoDomains(deps.db, teamId),
+      required: sso.required,
+    };
+  }
+
+  return {
+    async getSso({ identity, params }) {
+      await ownedTeam(identity, params.id);
+      return settingsOf(params.id);
+    },
+
+    async putSso({ identity, params, body }) {
+      const team = await ownedTeam(identity, params.id);
+      const domains = [...new Set(body.domains)];
+      const taken = await domainHeldElsewhere(deps.db, team.id, domains);
+      if (taken) throw conflict(teamSsoDomainTakenMessage(taken));
+      const saved = await findTeamSso(deps.db, team.id);
+      if (body.clientSecret === undefined && !saved)
+        throw badRequest(teamSsoMessages.clientSecretMissing, [
+          { field: 'clientSecret', message: teamSsoMessages.clientSecretMissing },
+        ]);
+      // Checked before anything is saved: a typo in the issuer never locks a required domain out.
+      await checkDiscovery(body.issuer, deps.config.SSO_ALLOW_LOOPBACK_HTTP);
+      const sealed =
+        body.clientSecret === undefined
+          ? saved!.client_secret_encrypted
+          : sealSecret(key, team.id, body.clientSecret);
+      try {
+        await deps.db.transaction().execute(async (trx) => {
+          await findTeam(trx, team.id, { lock: true });
+          await saveTeamSso(
+            trx,
+            {
+              team_id: team.id,
+              issuer: body.issuer,
+              client_id: body.clientId,
+              client_secret_encrypted: sealed,
+              required: body.required,
+            },
+            domains,
+          );
+        });
+      } catch (error) {
+        // Another team saved one of these domains between the check and the write.
+        if (isUniqueViolation(error, 'team_sso_domains_pkey'))
+          throw conflict(
+            teamSsoDomainTakenMessage((await domainHeldElsewhere(deps.db, team.id, domains)) ?? domains[0]!),
+          );
+        throw error;
+      }
+      return settingsOf(team.id);
+    },
+
+    async deleteSso({ identity, params }) {
+      const team = await ownedTeam(identity, params.id);
+      await deleteTeamSso(deps.db, team.id);
+      return { removed: true as const };
+    },
+  };
+}
+
+export function createTeamSsoInternalHandlers(deps: Deps): RouteHandlers<typeof teamSsoInternalRoutes> {
+  const key = secretBoxKey(deps.config.INTERNAL_SECRET);
+  return {
+    async ssoForDomain({ query }) {
+      const found = await findSsoByDomain(deps.db, query.domain);
+      if (!found || found.team_status === 'canceled') throw notFound(teamSsoMessages.notSet);
+      return {
+        teamId: found.team_id,
+        teamName: found.team_name,
+        issuer: found.issuer,
+        clientId: found.client_id,
+        clientSecret: openSecret(key, found.team_id, found.client_secret_encrypted),
+        required: found.required,
+      };
+    },
+
+    /**
+     * A seat for someone the team's provider vouched for: only for an address of the team's own domains,
+     * idempotent, refused (and the owner told) when every seat is taken.
+     */
+    async giveSeat({ params, body }) {
+      const domains = await listSsoDomains(deps.db, params.id);
+      if (!domains.includes(emailDomainOf(body.email))) throw forbidden(teamSsoMessages.notSet);
+      const outcome = await deps.db.transaction().execute(async (trx) => {
+        const team = await findTeam(trx, params.id, { lock: true });
+        if (!team) throw notFound(teamMessages.teamNotFound);
+        const seat = await findSeatOf(trx, body.userId);
+        if (seat && seat.team_id === team.id) return { seat, team, joined: false as const };
+        if (seat) throw conflict(teamMessages.alreadyInTeam);
+        if (team.status === 'canceled') throw conflict(teamMessages.teamInactive);
+        const members = await listMembers(trx, team.id);
+        if (members.length >= team.seats)
+          return { full: true as const, team, owner: members.find((m) => m.role === 'owner') };
+        await insertMember(trx, {
+          team_id: team.id,
+          user_id: body.userId,
+          name: body.name,
+          email: body.email,
+          role: 'member',
+        });
+        await addAudit(trx, {
+          team_id: team.id,
+          actor_user_id: body.userId,
+          actor_name: body.name,
+          actor_email: body.email,
+          action: 'joined',
+          detail: `${body.email} (single sign-on)`,
+        });
+        return { seat: { role: 'member' as const }, team, joined: true as const };
+      });
+      if ('full' in outcome) {
+        if (outcome.owner) await sendTeamFullMail(deps, outcome.owner, outcome.team, body.email);
+        throw conflict(teamMessages.teamFull);
+      }
+      if (outcome.joined) await deps.invalidations.publish('entitlement', body.userId);
+      return {
+        teamId: outcome.team.id,
+        userId: body.userId,
+        role: outcome.seat.role,
+        joined: outcome.joined,
+      };
+    },
+  };
+}
