@@ -43,7 +43,12 @@ export const teamConfirmBodySchema = z.object({
 /** PUT /teams/:id/seats */
 export const teamSeatsBodySchema = z.object({ seats: seatsSchema });
 
-export const teamIdParamsSchema = z.object({ id: z.string().uuid(teamMessages.teamNotFound) });
+/** Any segment: `/teams/checkout` read with GET is then an unknown team (404), as a well-formed id naming none is. */
+export const teamIdParamsSchema = z.object({
+  id: z.string().min(1, teamMessages.teamNotFound).max(64, teamMessages.teamNotFound),
+});
+/** The form of a team's id (the service answers 404 for any other). */
+export const TEAM_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const teamMemberParamsSchema = teamIdParamsSchema.extend({
   userId: z.string().min(1, teamMessages.memberNotFound).max(100, teamMessages.memberNotFound),
 });

@@ -1,4 +1,5 @@
 import {
+  TEAM_ID_PATTERN,
   teamMessages,
   teamSeatsBelowUsedMessage,
   type Identity,
@@ -31,6 +32,7 @@ const OWNER_OR_ADMIN: readonly TeamRole[] = ['owner', 'admin'];
 export function createTeamHandlers(deps: Deps): RouteHandlers<typeof teamRoutes> {
   /** The team, when the caller holds one of `roles` in it: 404 for anyone outside it, 403 for a lesser role. */
   async function teamFor(identity: Identity, teamId: string, roles: readonly TeamRole[]) {
+    if (!TEAM_ID_PATTERN.test(teamId)) throw notFound(teamMessages.teamNotFound);
     const [team, seat] = await Promise.all([findTeam(deps.db, teamId), findSeatOf(deps.db, identity.id)]);
     if (!team || !seat || seat.team_id !== team.id) throw notFound(teamMessages.teamNotFound);
     if (!roles.includes(seat.role))

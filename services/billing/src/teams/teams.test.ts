@@ -532,5 +532,15 @@ describe('running a team', () => {
       (await world.call('POST', '/teams/confirm', { as: outsider, body: { sessionId: 'cs_test_nope' } }))
         .status,
     ).toBe(404);
+    // A path that is not a team's id names no team: /teams/checkout read with GET, a made-up id.
+    for (const path of [
+      '/teams/checkout',
+      '/teams/not-a-team',
+      '/teams/00000000-0000-4000-8000-000000000000',
+    ])
+      expect(await world.call('GET', path, { as: owner })).toMatchObject({
+        status: 404,
+        body: { success: false, message: teamMessages.teamNotFound },
+      });
   });
 });
