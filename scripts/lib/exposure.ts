@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { demoAccounts } from '@catalyst/contracts';
+import { demoSignIns } from '@catalyst/contracts';
 import { verifyPassword } from '../../services/auth/src/passwords';
 
 /** True for an interface only this machine can reach (unset means loopback: the gateway's default). */
@@ -23,7 +23,7 @@ export async function demoAccountsWithPublishedPasswords(databaseUrl: string): P
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const emails = Object.values(demoAccounts).map((a) => a.email);
+    const emails = demoSignIns.map((a) => a.email);
     // Runs after the migrations: an error here stops the start (fail closed), it never reads as "none".
     const { rows } = await client.query<{ email: string; password_hash: string }>(
       'select email, password_hash from auth.users where email = any($1)',
@@ -31,7 +31,7 @@ export async function demoAccountsWithPublishedPasswords(databaseUrl: string): P
     );
     const exposed: string[] = [];
     for (const row of rows) {
-      const account = Object.values(demoAccounts).find((a) => a.email === row.email);
+      const account = demoSignIns.find((a) => a.email === row.email);
       if (account && (await verifyPassword(row.password_hash, account.password))) exposed.push(row.email);
     }
     return exposed;

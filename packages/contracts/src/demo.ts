@@ -27,3 +27,67 @@ export const demoAccounts = {
 } as const;
 
 export type DemoAccountKey = keyof typeof demoAccounts;
+
+/** A demo team member's sign-in: the team's members share one published password. */
+interface DemoTeamAccount {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  role: 'user';
+}
+
+const northwindMember = (n: number, first: string, last: string): DemoTeamAccount => ({
+  id: `00000000000000000000b${String(n).padStart(3, '0')}`,
+  email: `${first.toLowerCase()}.${last.toLowerCase()}@northwind.example`,
+  password: 'Northwind-pass-1',
+  name: `${first} ${last}`,
+  role: 'user',
+});
+
+/**
+ * The demo team (Catalyst for Teams): Northwind, 10 seats billed annually, its owner and 8 members. Auth seeds
+ * the accounts, billing the team and its seats, the payments sandbox its subscription, all with these ids.
+ */
+export const demoTeam = {
+  id: '00000000-0000-4000-8000-00000000b000',
+  name: 'Northwind',
+  seats: 10,
+  interval: 'year',
+  customerId: 'cus_CatalystDemoNorthwind',
+  subscriptionId: 'sub_CatalystDemoNorthwind',
+  checkoutSessionId: 'cs_CatalystDemoNorthwind',
+  owner: {
+    id: '00000000000000000000b001',
+    email: 'owner@northwind.example',
+    password: 'Owner-pass-1',
+    name: 'Olivia Owner',
+    role: 'user',
+  } satisfies DemoTeamAccount,
+  members: [
+    northwindMember(2, 'Nadia', 'Novak'),
+    northwindMember(3, 'Omar', 'Okafor'),
+    northwindMember(4, 'Priya', 'Patel'),
+    northwindMember(5, 'Quinn', 'Quarles'),
+    northwindMember(6, 'Rosa', 'Reyes'),
+    northwindMember(7, 'Sven', 'Sorensen'),
+    northwindMember(8, 'Tara', 'Tanaka'),
+    northwindMember(9, 'Uma', 'Usman'),
+  ],
+} as const;
+
+/** The demo team's period: from the first of this month (UTC) for a year, so the seeds agree without talking. */
+export function demoTeamPeriod(now = new Date()): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear() + 1, now.getUTCMonth(), 1));
+  return { start, end };
+}
+
+/** Every demo sign-in with a published password: the accounts above and the demo team's. */
+export const demoSignIns: readonly {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  role: string;
+}[] = [...Object.values(demoAccounts), demoTeam.owner, ...demoTeam.members];

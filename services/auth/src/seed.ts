@@ -1,12 +1,15 @@
 import type { Kysely } from 'kysely';
-import { demoAccounts } from '@catalyst/contracts';
+import { demoSignIns } from '@catalyst/contracts';
 import type { Logger } from '@catalyst/service-kit';
 import type { Database } from './db/schema';
 import { hashPassword } from './passwords';
 
-/** Demo accounts with their fixed ids, e-mails verified; idempotent, so a second start changes nothing. */
+/**
+ * Demo accounts (and the demo team's) with their fixed ids, e-mails verified; idempotent, so a second start
+ * changes nothing.
+ */
 export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void> {
-  const accounts = Object.values(demoAccounts);
+  const accounts = demoSignIns;
   const existing = new Set(
     (
       await db
@@ -22,16 +25,20 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
   );
   const missing = accounts.filter((account) => !existing.has(account.id));
   if (missing.length === 0) return;
-  const rows = await Promise.all(
-    missing.map(async (account) => ({
-      id: account.id,
-      name: account.name,
-      email: account.email,
-      role: account.role,
-      password_hash: await hashPassword(account.password),
-      email_verified_at: new Date(),
-    })),
+  // One hash per published password (the team's members share one): argon2 is slow on purpose.
+  const hashes = new Map(
+    await Promise.all(
+      [...new Set(missing.map((a) => a.password))].map(async (p) => [p, await hashPassword(p)] as const),
+    ),
   );
+  const rows = missing.map((account) => ({
+    id: account.id,
+    name: account.name,
+    email: account.email,
+    role: account.role as 'admin' | 'user',
+    password_hash: hashes.get(account.password)!,
+    email_verified_at: new Date(),
+  }));
   // An e-mail already taken by someone else (a real account) is left alone rather than failing the start.
   await db
     .insertInto('users')

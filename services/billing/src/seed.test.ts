@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts, demoBilling, demoBillingPeriod, type Identity } from '@catalyst/contracts';
+import {
+  demoAccounts,
+  demoBilling,
+  demoBillingPeriod,
+  demoTeam,
+  demoTeamPeriod,
+  teamDetailSchema,
+  type Identity,
+} from '@catalyst/contracts';
 import { testLog } from '@catalyst/service-kit/testing';
 import { seedDemo } from './seed';
 import { startBillingWorld, type BillingWorld } from './test-support';
@@ -59,5 +67,50 @@ describe('demo seed', () => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.cancel_at_period_end).toBe(false);
+    const seats = await world.db.selectFrom('team_members').select('user_id').execute();
+    expect(seats).toHaveLength(1 + demoTeam.members.length);
+  });
+});
+
+describe('demo team', () => {
+  const identityOf = ({ id, email, name }: { id: string; email: string; name: string }): Identity => ({
+    id,
+    email,
+    name,
+    role: 'user',
+  });
+  const owner = identityOf(demoTeam.owner);
+  const member = identityOf(demoTeam.members[0]);
+
+  it('gives Northwind 10 annual seats, its owner and 8 members, on a subscription the provider knows', async () => {
+    const team = teamDetailSchema.parse(
+      (await world.call('GET', `/teams/${demoTeam.id}`, { as: owner })).body.data,
+    );
+    expect(team).toMatchObject({
+      name: 'Northwind',
+      seats: 10,
+      seatsUsed: 9,
+      interval: 'year',
+      status: 'active',
+      renewsAt: demoTeamPeriod().end.toISOString(),
+    });
+    expect(team.members.map((m) => m.email)).toEqual([
+      'owner@northwind.example',
+      ...demoTeam.members.map((m) => m.email),
+    ]);
+    expect(team.members.every((m) => m.email.endsWith('@northwind.example'))).toBe(true);
+    const provider = await world.sandboxApi('GET', `/v1/subscriptions/${demoTeam.subscriptionId}`);
+    expect(provider.body.items.data[0]).toMatchObject({ quantity: 10, price: { lookup_key: 'team_annual' } });
+    expect((await world.internal(`/internal/entitlements/${member.id}`)).body.data.entitled).toBe(true);
+    const mine = await world.call('GET', '/teams/mine', { as: member });
+    expect(mine.body.data.team).toMatchObject({ name: 'Northwind', role: 'member', ownerName: owner.name });
+
+    // The seeded ids are live at the provider: a seat change goes through it.
+    const changed = await world.call('PUT', `/teams/${demoTeam.id}/seats`, {
+      as: owner,
+      body: { seats: 11 },
+    });
+    expect(changed.body.data.seats).toBe(11);
+    await world.call('PUT', `/teams/${demoTeam.id}/seats`, { as: owner, body: { seats: 10 } });
   });
 });

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from '@catalyst/service-kit';
-import { demoAccounts, demoBilling, demoBillingPeriod } from '@catalyst/contracts';
+import { demoAccounts, demoBilling, demoBillingPeriod, demoTeam, demoTeamPeriod } from '@catalyst/contracts';
 import type { Database } from './db/schema';
+import { checkoutAuditDetail } from './teams/team-checkout';
 
 /**
  * Demo data for the billing schema; idempotent, so a second start changes nothing. The member's
@@ -34,5 +35,57 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
       .executeTakeFirst();
     if (inserted)
       log.info({ subscription: demoBilling.subscriptionId }, 'seeded the demo member subscription');
+  });
+  await seedDemoTeam(db, log);
+}
+
+/** Northwind: 10 seats billed annually, its owner and 8 members seated, its checkout in the audit log. */
+async function seedDemoTeam(db: Kysely<Database>, log: Logger): Promise<void> {
+  const { owner, members } = demoTeam;
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('teams')
+      .values({
+        id: demoTeam.id,
+        name: demoTeam.name,
+        owner_user_id: owner.id,
+        interval: demoTeam.interval,
+        seats: demoTeam.seats,
+        status: 'active',
+        stripe_customer_id: demoTeam.customerId,
+        stripe_subscription_id: demoTeam.subscriptionId,
+        checkout_session_id: demoTeam.checkoutSessionId,
+        current_period_end: demoTeamPeriod().end,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return;
+    await trx
+      .insertInto('team_members')
+      .values([
+        { team_id: demoTeam.id, user_id: owner.id, name: owner.name, email: owner.email, role: 'owner' },
+        ...members.map((m) => ({
+          team_id: demoTeam.id,
+          user_id: m.id,
+          name: m.name,
+          email: m.email,
+          role: 'member' as const,
+        })),
+      ])
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await trx
+      .insertInto('team_audit')
+      .values({
+        team_id: demoTeam.id,
+        actor_user_id: owner.id,
+        actor_name: owner.name,
+        actor_email: owner.email,
+        action: 'checkout',
+        detail: checkoutAuditDetail(demoTeam.seats, demoTeam.interval),
+      })
+      .execute();
+    log.info({ team: demoTeam.id }, 'seeded the demo team');
   });
 }

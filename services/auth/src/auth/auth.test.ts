@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { authMessages, demoAccounts } from '@catalyst/contracts';
+import { authMessages, demoAccounts, demoTeam } from '@catalyst/contracts';
 import { identityHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { PUBLIC_URL, createTestAuth, lastLinkTo, tokenOf, type TestAuth } from '../test-support';
 import { hashToken } from '../tokens';
@@ -441,6 +441,22 @@ describe('demo seed', () => {
     });
     expect(login.status).toBe(200);
     expect(login.body.data.user.role).toBe('admin');
+
+    // The demo team's owner and members, verified, each signing in with the published password.
+    const team = await t.db
+      .selectFrom('users')
+      .select(['id', 'email', 'email_verified_at'])
+      .where('email', 'like', '%@northwind.example')
+      .orderBy('id')
+      .execute();
+    expect(team.map((u) => u.id)).toEqual([demoTeam.owner.id, ...demoTeam.members.map((m) => m.id)]);
+    expect(team.every((u) => u.email_verified_at !== null)).toBe(true);
+    for (const account of [demoTeam.owner, demoTeam.members[7]]) {
+      const signedIn = await t.call('POST', '/auth/login', {
+        body: { email: account.email, password: account.password },
+      });
+      expect(signedIn.status).toBe(200);
+    }
   });
 
   it('creates the first admin from ADMIN_EMAIL once, and promotes an existing user', async () => {

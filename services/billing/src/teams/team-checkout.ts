@@ -19,6 +19,10 @@ import { addAudit, findSeatOf, findTeamBySession, insertMember, insertTeamOnce }
 
 const intervalWords: Record<TeamInterval, string> = { month: 'monthly', year: 'annually' };
 
+/** The audit log's line for a team's purchase. */
+export const checkoutAuditDetail = (seats: number, interval: TeamInterval) =>
+  `Bought ${seats} seats, billed ${intervalWords[interval]}`;
+
 export async function openTeamCheckout(
   deps: Deps,
   identity: Identity,
@@ -97,7 +101,7 @@ export async function activateTeamFromSession(
       actor_name: owner.name,
       actor_email: owner.email,
       action: 'checkout',
-      detail: `Bought ${team.seats} seats, billed ${intervalWords[interval]}`,
+      detail: checkoutAuditDetail(team.seats, interval),
     });
     return { team, created: true };
   });
