@@ -28,6 +28,8 @@ import {
 const ROLES: Role[] = ['anonymous', 'learner', 'member', 'admin'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const MISSING_ID = '0123456789abcdef01234567';
+/** A uuid (a team's, an invitation's) that names nothing: the access decision answers before the lookup (404). */
+const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
 
 /** One row of the matrix: a declared endpoint, or HEAD of a GET the gateway answers itself. */
 type Endpoint = Pick<RouteDeclaration, 'path' | 'access'> & { method: RouteDeclaration['method'] | 'HEAD' };
@@ -62,6 +64,7 @@ export async function accessMatrix(suite: Suite) {
       p.path.includes('categor') ? f.categorySlug : onCourse(p) ? course.slug : f.product.slug,
     lessonId: (p) => (p.path.startsWith('/content/progress') ? lockedLesson : freeLesson),
     id: (p) => {
+      if (p.path.startsWith('/teams/')) return MISSING_UUID;
       if (p.path.startsWith('/content/progress/categories')) return f.product.categoryId;
       if (p.path.startsWith('/content/progress')) return onCourse(p) ? course._id : f.product._id;
       if (p.method !== 'GET') return MISSING_ID;
@@ -102,6 +105,9 @@ export async function accessMatrix(suite: Suite) {
     // A learning path id of the right form that names none: the access decision answers before the lookup (404),
     // and no fixture account starts following a path.
     pathId: () => MISSING_ID,
+    invitationId: () => MISSING_UUID,
+    // A team invitation's token that names none: unknown (404) for anyone allowed to ask.
+    token: () => 'no-such-invitation-token',
   };
   // A stream file or download opens beside the grant of the member the link was signed for (media-binding.ts
   // refuses it anywhere else): sent with it, the route's own access rule is what each role meets.

@@ -4,7 +4,13 @@
  * Always a 4xx in the one error shape or a legitimate success, never a 5xx; a refusal writes nothing.
  */
 import { randomBytes } from 'node:crypto';
-import type { AdminCategory, AdminCreator, AdminProduct } from '@catalyst/contracts';
+import {
+  demoTeam,
+  type AdminCategory,
+  type AdminCreator,
+  type AdminProduct,
+  type SessionResponse,
+} from '@catalyst/contracts';
 import { communitySamples, communityWriteRoutes } from './community';
 import { countChanges, dataOf, describe, isErrorShape, type Res, sleep, type Suite } from './harness';
 
@@ -78,6 +84,12 @@ export async function writeRoutes(suite: Suite): Promise<WriteRoute[]> {
     },
   });
   const admin = async () => f.tokens.admin;
+  // The demo team's owner (Northwind: 10 seats, 9 taken), for the team's own write routes.
+  const teamOwner = dataOf(
+    await suite.request<SessionResponse>('POST', '/auth/login', {
+      body: { email: demoTeam.owner.email, password: demoTeam.owner.password },
+    }),
+  ).token;
   const member = async () => f.tokens.member;
   const anonymous = async () => undefined;
   const categoryBody = () => ({
@@ -183,6 +195,30 @@ export async function writeRoutes(suite: Suite): Promise<WriteRoute[]> {
       path: '/subscription/confirm',
       token: async () => f.tokens.learner,
       valid: () => ({ sessionId: `cs_${uniq()}` }),
+    },
+    {
+      method: 'POST',
+      path: '/teams/checkout',
+      token: async () => f.tokens.learner,
+      valid: () => ({ name: `Team ${uniq()}`, seats: 3, interval: 'month' }),
+    },
+    {
+      method: 'POST',
+      path: '/teams/confirm',
+      token: async () => f.tokens.learner,
+      valid: () => ({ sessionId: `cs_${uniq()}` }),
+    },
+    {
+      method: 'PUT',
+      path: `/teams/${demoTeam.id}/seats`,
+      token: async () => teamOwner,
+      valid: () => ({ seats: demoTeam.seats }),
+    },
+    {
+      method: 'POST',
+      path: `/teams/${demoTeam.id}/invitations`,
+      token: async () => teamOwner,
+      valid: () => ({ emails: [`invitee-${uniq()}@example.com`] }),
     },
     {
       method: 'POST',
