@@ -8,7 +8,7 @@ import {
 import type { Database } from '../db/schema';
 import type { Customer } from '../db/tables/customer';
 import type { NewSubscription, Subscription } from '../db/tables/subscription';
-import { hasActiveSeat } from '../teams/teams.repository';
+import { hasActiveSeat, usersWithActiveSeats } from '../teams/teams.repository';
 
 type Db = Kysely<Database>;
 
@@ -188,8 +188,11 @@ export async function plansOf(db: Db, userIds: string[]) {
   const current = new Map(
     (await findCurrentSubscriptions(db, userIds)).map((sub) => [sub.user_id, sub] as const),
   );
+  const seated = await usersWithActiveSeats(db, userIds);
   return userIds.map((userId) => {
     const sub = current.get(userId);
+    if (!isEntitled(sub) && seated.has(userId))
+      return { userId, plan: 'premium' as const, status: 'active' as const };
     return {
       userId,
       plan: isEntitled(sub) ? ('premium' as const) : ('free' as const),

@@ -11,7 +11,7 @@ import {
 import type { Database } from '../db/schema';
 import type { Deps } from '../deps';
 import { periodEndOf, providerCall } from '../provider/stripe';
-import { updateTeamFromProvider } from './teams.repository';
+import { findTeamBySubscription, seatGrantsAccess, updateTeamFromProvider } from './teams.repository';
 
 /** Team subscriptions carry this in their metadata, so they never become the owner's personal plan. */
 export const TEAM_KIND = 'team';
@@ -32,6 +32,23 @@ export async function syncTeamSubscription(trx: Kysely<Database>, sub: Stripe.Su
     status: teamStatusOf(sub),
     current_period_end: periodEndOf(sub),
   });
+}
+
+/**
+ * Runs a sync of a provider subscription; when it is a team's and the team's access changed with it, answers
+ * the team's members too (their entitlement caches are to be told).
+ */
+export async function withTeamAccessChanges<T>(
+  trx: Kysely<Database>,
+  subscriptionId: string,
+  sync: () => Promise<T>,
+): Promise<{ result: T; members: string[] }> {
+  const before = await findTeamBySubscription(trx, subscriptionId);
+  const result = await sync();
+  if (!before) return { result, members: [] };
+  const after = await findTeamBySubscription(trx, subscriptionId);
+  const changed = after && seatGrantsAccess(before.team.status) !== seatGrantsAccess(after.team.status);
+  return { result, members: changed ? after.memberIds : [] };
 }
 
 const known = new WeakMap<object, Map<TeamInterval, string>>();

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { TeamDetail, TeamRole, TeamSummary } from '@catalyst/contracts';
+import type { TeamDetail, TeamRole, TeamStatus, TeamSummary } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
 import type {
   NewTeam,
@@ -11,6 +11,10 @@ import type {
 } from '../db/tables/team';
 
 type Db = Kysely<Database>;
+
+/** Team statuses whose seats are Premium (a past-due team keeps access while the provider retries). */
+const SEAT_GRANTING: TeamStatus[] = ['active', 'past_due'];
+export const seatGrantsAccess = (status: TeamStatus) => SEAT_GRANTING.includes(status);
 
 // ---------- teams ----------
 
@@ -103,8 +107,37 @@ export async function hasActiveSeat(db: Db, userId: string): Promise<Team | unde
     .innerJoin('teams', 'teams.id', 'team_members.team_id')
     .selectAll('teams')
     .where('team_members.user_id', '=', userId)
-    .where('teams.status', 'in', ['active', 'past_due'])
+    .where('teams.status', 'in', SEAT_GRANTING)
     .executeTakeFirst();
+}
+
+/** Which of these people hold a seat in a team that grants access (the admin users list, in one query). */
+export async function usersWithActiveSeats(db: Db, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('team_members')
+    .innerJoin('teams', 'teams.id', 'team_members.team_id')
+    .select('team_members.user_id')
+    .where('team_members.user_id', 'in', userIds)
+    .where('teams.status', 'in', SEAT_GRANTING)
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
+/** The team of a provider subscription, with its members' ids (for telling the caches when its access changes). */
+export async function findTeamBySubscription(db: Db, subscriptionId: string) {
+  const team = await db
+    .selectFrom('teams')
+    .selectAll()
+    .where('stripe_subscription_id', '=', subscriptionId)
+    .executeTakeFirst();
+  if (!team) return undefined;
+  const members = await db
+    .selectFrom('team_members')
+    .select('user_id')
+    .where('team_id', '=', team.id)
+    .execute();
+  return { team, memberIds: members.map((m) => m.user_id) };
 }
 
 // ---------- invitations ----------

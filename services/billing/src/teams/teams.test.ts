@@ -12,6 +12,7 @@ import {
   type Identity,
   type TeamDetail,
 } from '@catalyst/contracts';
+import { internalHeaders } from '@catalyst/service-kit/testing';
 import { learnerFactory, PUBLIC_URL, startBillingWorld, type BillingWorld } from '../test-support';
 
 let world: BillingWorld;
@@ -453,6 +454,38 @@ describe('running a team', () => {
     expect(audit.body.data[0]).toMatchObject({
       actor: { name: owner.name, email: owner.email },
       detail: 'From 5 to 8 seats',
+    });
+  });
+
+  it("ends every member's Premium at once when the team's subscription ends", async () => {
+    const owner = newPerson();
+    const { team } = await buyTeam(owner, 3);
+    const ada = newPerson();
+    await accept(ada, (await invite(owner, team.id, [ada]))[0]!);
+    const [late] = await invite(owner, team.id, [newPerson()]);
+    const lookup = async () =>
+      (
+        await fetch(`${world.billing.url}/internal/plans/lookup`, {
+          method: 'POST',
+          headers: { ...internalHeaders(), 'content-type': 'application/json' },
+          body: JSON.stringify({ userIds: [owner.id, ada.id] }),
+        }).then((r) => r.json())
+      ).data.map((p: { plan: string }) => p.plan);
+    expect(await lookup()).toEqual(['premium', 'premium']);
+
+    const sub = await sandboxSubscription(team);
+    expect((await world.sandboxApi('DELETE', `/v1/subscriptions/${sub.id}`)).status).toBe(200);
+    const evictionsBefore = world.evictions.length;
+    await world.dispatcher.deliverDue();
+    expect(world.evictions.slice(evictionsBefore)).toEqual(expect.arrayContaining([owner.id, ada.id]));
+    expect(await entitled(ada)).toBe(false);
+    expect(await entitled(owner)).toBe(false);
+    expect(await lookup()).toEqual(['free', 'free']);
+    expect((await detail(owner, team.id)).status).toBe('canceled');
+    const newcomer = world.mailer.sent.at(-1)!.to;
+    expect(await accept({ ...newPerson(), email: newcomer }, late!)).toMatchObject({
+      status: 409,
+      body: { message: teamMessages.teamInactive },
     });
   });
 

@@ -7,6 +7,7 @@ import { recordEvent } from '../subscriptions/subscriptions.repository';
 import { mirrorInvoice } from '../admin/invoice-mirror';
 import { confirmGiftSession } from '../gifts/gifts.handlers';
 import { activateTeamFromSession } from '../teams/team-checkout';
+import { withTeamAccessChanges } from '../teams/team-sync';
 import { sendPaymentFailedMail } from '../recovery/payment-failed-mail';
 import { syncSubscription } from '../subscriptions/subscriptions.handlers';
 
@@ -62,10 +63,14 @@ export function createWebhookHandlers(deps: Deps): RouteHandlers<typeof webhookR
           if (event.type.startsWith('invoice.'))
             await mirrorInvoice(trx, event.data.object as Stripe.Invoice, event.created);
           const subject = subjectOf(event);
-          const row = subject
-            ? await syncSubscription(deps, trx, subject.subscriptionId, subject.userIdHint)
-            : null;
-          return { duplicate: false, userId: row?.user_id ?? null, row };
+          if (!subject) return { duplicate: false, userId: null, row: null, teamMembers: [] };
+          // A team's subscription whose access changed (ended, past due, back) changes every member's plan.
+          const { result: row, members: teamMembers } = await withTeamAccessChanges(
+            trx,
+            subject.subscriptionId,
+            () => syncSubscription(deps, trx, subject.subscriptionId, subject.userIdHint),
+          );
+          return { duplicate: false, userId: row?.user_id ?? null, row, teamMembers };
         })
         .catch((error: unknown) => {
           // Not applied: the provider retries it (an alert fires when this keeps happening).
@@ -76,6 +81,8 @@ export function createWebhookHandlers(deps: Deps): RouteHandlers<typeof webhookR
       if (!outcome.duplicate && event.type === 'checkout.session.completed')
         metrics.checkouts.inc({ stage: 'completed' });
       if (outcome.userId) await deps.invalidations.publish('entitlement', outcome.userId, requestId);
+      for (const member of outcome.teamMembers ?? [])
+        await deps.invalidations.publish('entitlement', member, requestId);
       log.info(
         { duplicate: outcome.duplicate, userId: outcome.userId },
         outcome.duplicate ? 'webhook already applied' : 'webhook applied',
