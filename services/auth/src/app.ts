@@ -3,6 +3,7 @@ import { mountAdminUsers } from './admin-users/admin-users.routes';
 import { mountAuth } from './auth/auth.routes';
 import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
+import { mountSso } from './sso/sso.routes';
 import { mountUsers } from './users/users.routes';
 
 export function createApp(deps: Deps) {
@@ -15,6 +16,7 @@ export function createApp(deps: Deps) {
     invalidations: deps.invalidations,
   });
   mountAuth(app, deps);
+  mountSso(app, deps);
   mountUsers(app, deps);
   mountAdminUsers(app, deps);
   mountInternal(app, deps);

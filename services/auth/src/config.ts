@@ -18,6 +18,11 @@ export const configSchema = baseServiceConfigSchema
       .default('http://localhost:8080'),
     SITE_NAME: z.string().min(1).default('Catalyst'),
     ...mailConfigSchema.shape,
+    /** Team single sign-on issuers may be plain http on a loopback host (tests, a local provider); else https only. */
+    SSO_ALLOW_LOOPBACK_HTTP: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     /** First admin of a real deployment: created (or promoted) at start when both are set. */
     ADMIN_EMAIL: z
       .string()

@@ -50,7 +50,8 @@ async function listen(fetch: (request: Request) => Response | Promise<Response>)
 export async function startBillingWorld({
   stripeApiUrl,
   seed = false,
-}: { stripeApiUrl?: string; seed?: boolean } = {}) {
+  config: extraConfig = {},
+}: { stripeApiUrl?: string; seed?: boolean; config?: Record<string, string> } = {}) {
   const database = await createTestDatabase();
   const db = createDb<Database>({ connectionString: database.url, schema: SCHEMA, poolSize: 5 });
   const sandboxDb = createDb<SandboxDatabase>({
@@ -76,6 +77,7 @@ export async function startBillingWorld({
       STRIPE_SECRET_KEY: SANDBOX_KEY,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       PUBLIC_URL,
+      ...extraConfig,
     }),
     db,
     cache,

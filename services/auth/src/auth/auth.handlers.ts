@@ -19,6 +19,7 @@ import {
 import type { Deps } from '../deps';
 import { hashPassword, needsRehash, refuseCommonPassword } from '../passwords';
 import { clientAddress, userAgent } from '../request-context';
+import { refuseWhenSsoRequired } from '../sso/sso-teams';
 import { bearerToken } from '../tokens';
 import { clearRememberCookie, rememberCookie, rememberToken, requireSameOrigin } from './remember-cookie';
 import {
@@ -28,20 +29,21 @@ import {
   updatePasswordHash,
 } from '../users/users.repository';
 
-export function createAuthHandlers({
-  db,
-  users,
-  sessions,
-  verification,
-  recovery,
-  loginLimiter,
-  limits,
-  background,
-  mailer,
-  mails,
-  log,
-  config,
-}: Deps): RouteHandlers<typeof authRoutes> {
+export function createAuthHandlers(deps: Deps): RouteHandlers<typeof authRoutes> {
+  const {
+    db,
+    users,
+    sessions,
+    verification,
+    recovery,
+    loginLimiter,
+    limits,
+    background,
+    mailer,
+    mails,
+    log,
+    config,
+  } = deps;
   return {
     /**
      * The same answer for a new and a taken address, so registration never tells who has an account:
@@ -51,6 +53,7 @@ export function createAuthHandlers({
     async register({ body }, c) {
       await limits.registerByAddress(clientAddress(c));
       await limits.registerByEmail(body.email);
+      await refuseWhenSsoRequired(deps, body.email);
       await refuseCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       // The same work for a new and a taken address (the insert is a no-op for a taken one), and every e-mail
@@ -73,6 +76,7 @@ export function createAuthHandlers({
       // A sign-in the browser keeps sets a cookie: like every write touching it, only from the app's own pages.
       if (remember) requireSameOrigin(c, config.PUBLIC_URL);
       const address = clientAddress(c);
+      await refuseWhenSsoRequired(deps, email);
       const row = await findUserByEmail(db, email);
       // Unknown e-mail and wrong password: the same limits, the same work, the same answer.
       const valid = await loginLimiter.checkPassword(email, address, row?.password_hash, password);

@@ -3,6 +3,7 @@ import type { AdminAuditLogTable } from './tables/admin-audit-log';
 import type { EmailVerificationTable } from './tables/email-verification';
 import type { SessionTable } from './tables/session';
 import type { RefreshTokenTable, SessionFamilyTable } from './tables/session-family';
+import type { SsoLoginTable } from './tables/sso-login';
 import type { UserTable } from './tables/user';
 
 export interface Database {
@@ -12,4 +13,5 @@ export interface Database {
   session_families: SessionFamilyTable;
   refresh_tokens: RefreshTokenTable;
   admin_audit_log: AdminAuditLogTable;
+  sso_logins: SsoLoginTable;
 }
