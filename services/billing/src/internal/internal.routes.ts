@@ -4,6 +4,7 @@ import { HttpError, mountRoutes, unavailable, type AppEnv } from '@catalyst/serv
 import type { Deps } from '../deps';
 import { isMissingResource, providerCall } from '../provider/stripe';
 import { syncSubscription } from '../subscriptions/subscriptions.handlers';
+import { leaveTeamForDeletion } from '../teams/account-deletion';
 import {
   countSubscribers,
   entitlementOf,
@@ -19,10 +20,11 @@ import {
  * The events ledger is kept. Idempotent: a user without a customer, or already cancelled, is a no-op.
  */
 async function endCustomer(deps: Deps, userId: string, requestId?: string): Promise<{ canceled: string[] }> {
+  // Their team first: a member's seat is freed, an owner's team ends.
+  const canceled = await leaveTeamForDeletion(deps, userId, requestId);
   const customer = await findCustomerByUser(deps.db, userId);
   const open = await findOpenSubscriptions(deps.db, userId);
-  if (!customer && open.length === 0) return { canceled: [] };
-  const canceled: string[] = [];
+  if (!customer && open.length === 0) return { canceled };
   for (const sub of open) {
     let missing = false;
     try {

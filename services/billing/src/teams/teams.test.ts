@@ -489,6 +489,34 @@ describe('running a team', () => {
     });
   });
 
+  it("frees a deleted member's seat, and ends a deleted owner's team at the provider", async () => {
+    const owner = newPerson();
+    const { team } = await buyTeam(owner, 3);
+    const [ada, bo] = [newPerson(), newPerson()];
+    const tokens = await invite(owner, team.id, [ada, bo]);
+    await accept(ada, tokens[0]!);
+    await accept(bo, tokens[1]!);
+    const endCustomer = (userId: string) =>
+      fetch(`${world.billing.url}/internal/customers/${userId}`, {
+        method: 'DELETE',
+        headers: internalHeaders(),
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+    expect(await endCustomer(ada.id)).toMatchObject({ status: 200, body: { data: { canceled: [] } } });
+    expect(await detail(owner, team.id)).toMatchObject({ seatsUsed: 2 });
+    expect(await entitled(ada)).toBe(false);
+
+    const sub = await sandboxSubscription(team);
+    expect(await endCustomer(owner.id)).toMatchObject({
+      status: 200,
+      body: { data: { canceled: [sub.id] } },
+    });
+    expect((await sandboxSubscription(team)).status).toBe('canceled');
+    expect(await entitled(bo)).toBe(false);
+    // Safe to repeat.
+    expect(await endCustomer(owner.id)).toMatchObject({ status: 200, body: { data: { canceled: [] } } });
+  });
+
   it('revokes an invitation: its link stops working and its seat is free again', async () => {
     const owner = newPerson();
     const { team } = await buyTeam(owner, 3);
