@@ -32,6 +32,8 @@ const ACTION_TEXT: Record<TeamAuditEntry['action'], string> = {
   invitation_revoked: 'Revoked an invitation',
   joined: 'Joined',
   removed: 'Removed a member',
+  sso_changed: 'Set single sign-on',
+  sso_removed: 'Removed single sign-on',
 };
 
 /** A failed call's words for a person: the server's (a 4xx), else `fallback`. */

@@ -41,6 +41,8 @@ export const teamAuditActionValues = [
   'invitation_revoked',
   'joined',
   'removed',
+  'sso_changed',
+  'sso_removed',
 ] as const;
 export type TeamAuditAction = (typeof teamAuditActionValues)[number];
 

@@ -244,6 +244,8 @@ describe('team single sign-on through a real OpenID Provider', () => {
     expect(stored.client_secret_encrypted).not.toContain(CLIENT_SECRET);
     const read = await world.call('GET', `/teams/${teamId}/sso`, { as: owner });
     expect(read.body.data.clientSecretSet).toBe(true);
+    const audit = await world.call('GET', `/teams/${teamId}/audit`, { as: owner });
+    expect(audit.body.data[0]).toMatchObject({ action: 'sso_changed' });
   });
 
   it('refuses plain http issuers outside loopback and a domain another team holds', async () => {
@@ -414,5 +416,16 @@ describe('team single sign-on through a real OpenID Provider', () => {
     // Other domains sign in with their password as before.
     const other = await auth.register({ email: 'someone@elsewhere.example' });
     expect(other.token).toBeTruthy();
+  });
+
+  it('lets the owner remove single sign-on: password sign-in works again', async () => {
+    const removed = await world.call('DELETE', `/teams/${teamId}/sso`, { as: owner });
+    expect(removed.body.data).toEqual({ removed: true });
+    expect((await world.call('GET', `/teams/${teamId}/sso`, { as: owner })).body.data).toBeNull();
+    expect((await auth.call('GET', '/auth/sso/lookup?email=pat@northwind.example')).body.data).toBeNull();
+    const login = await auth.call('POST', '/auth/login', {
+      body: { email: 'pat@northwind.example', password: 'Secret-pass-1' },
+    });
+    expect(login.status).toBe(200);
   });
 });

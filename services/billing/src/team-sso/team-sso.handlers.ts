@@ -30,6 +30,12 @@ import {
   saveTeamSso,
 } from './team-sso.repository';
 
+const actorOf = (identity: Identity) => ({
+  actor_user_id: identity.id,
+  actor_name: identity.name || identity.email,
+  actor_email: identity.email,
+});
+
 export function createTeamSsoHandlers(deps: Deps): RouteHandlers<typeof teamSsoRoutes> {
   const key = secretBoxKey(deps.config.INTERNAL_SECRET);
 
@@ -89,6 +95,12 @@ export function createTeamSsoHandlers(deps: Deps): RouteHandlers<typeof teamSsoR
             },
             domains,
           );
+          await addAudit(trx, {
+            team_id: team.id,
+            ...actorOf(identity),
+            action: 'sso_changed',
+            detail: `${body.issuer} for ${domains.join(', ')}${body.required ? ', required' : ''}`,
+          });
         });
       } catch (error) {
         // Another team saved one of these domains between the check and the write.
@@ -103,7 +115,13 @@ export function createTeamSsoHandlers(deps: Deps): RouteHandlers<typeof teamSsoR
 
     async deleteSso({ identity, params }) {
       const team = await ownedTeam(identity, params.id);
-      await deleteTeamSso(deps.db, team.id);
+      if (await deleteTeamSso(deps.db, team.id))
+        await addAudit(deps.db, {
+          team_id: team.id,
+          ...actorOf(identity),
+          action: 'sso_removed',
+          detail: 'Single sign-on removed',
+        });
       return { removed: true as const };
     },
   };

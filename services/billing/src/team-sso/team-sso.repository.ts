@@ -60,8 +60,10 @@ export async function saveTeamSso(
     .execute();
 }
 
-export async function deleteTeamSso(db: Db, teamId: string): Promise<void> {
-  await db.deleteFrom('team_sso').where('team_id', '=', teamId).execute();
+/** Whether there was one to remove. */
+export async function deleteTeamSso(db: Db, teamId: string): Promise<boolean> {
+  const result = await db.deleteFrom('team_sso').where('team_id', '=', teamId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 /** The team that signs in a domain, with its settings and name. */
