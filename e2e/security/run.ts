@@ -36,6 +36,7 @@ import { accountAbuse } from './account-abuse';
 import { streamsOffline } from './streams-offline';
 import { platformLimits } from './platform-limits';
 import { storedXss } from './xss';
+import { teamSsoAttacks } from './team-sso';
 
 const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['access matrix', accessMatrix],
@@ -62,6 +63,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['billing plans', billingPlans],
   ['notes', notesAttacks],
   ['learning paths', pathAttacks],
+  ['team sso', teamSsoAttacks],
 ];
 
 const demo = {

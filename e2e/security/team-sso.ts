@@ -1,0 +1,86 @@
+/**
+ * Team single sign-on: only a team's owner reads or changes its settings; an issuer is https (loopback http
+ * only where configured, never in the product) and is checked before anything is saved; a callback with a
+ * state nobody started signs nobody in.
+ */
+import { demoTeam, teamMessages, teamSsoMessages, type SessionResponse } from '@catalyst/contracts';
+import { dataOf, describe, isErrorShape, type Suite } from './harness';
+
+export async function teamSsoAttacks(suite: Suite) {
+  const signIn = async (email: string, password: string) =>
+    dataOf(await suite.request<SessionResponse>('POST', '/auth/login', { body: { email, password } })).token;
+  const owner = await signIn(demoTeam.owner.email, demoTeam.owner.password);
+  const member = await signIn(demoTeam.members[0]!.email, demoTeam.members[0]!.password);
+  const path = `/teams/${demoTeam.id}/sso`;
+  const settings = (issuer: string) => ({
+    issuer,
+    clientId: 'catalyst',
+    clientSecret: 'a-secret-of-the-security-suite',
+    domains: ['northwind.example'],
+    required: true,
+  });
+
+  for (const method of ['GET', 'PUT', 'DELETE']) {
+    const body = method === 'PUT' ? settings('https://idp.example.com') : undefined;
+    const asMember = await suite.request(method, path, { token: member, body });
+    suite.check(
+      `${method} a team's single sign-on as one of its members is refused`,
+      asMember.status === 403 && asMember.body?.message === teamMessages.ownerOnly,
+      `403 '${teamMessages.ownerOnly}'`,
+      () => describe(asMember),
+    );
+    const asStranger = await suite.request(method, path, { token: suite.fixtures.tokens.learner, body });
+    suite.check(
+      `${method} a team's single sign-on as someone outside it is a 404`,
+      asStranger.status === 404 && isErrorShape(asStranger.body),
+      '404 in the one error shape',
+      () => describe(asStranger),
+    );
+  }
+
+  // The product's own services are loopback: an owner cannot make billing fetch them as an "issuer".
+  const loopback = await suite.request('PUT', path, {
+    token: owner,
+    body: settings(`http://127.0.0.1:${suite.runtime.services.auth}`),
+  });
+  suite.check(
+    'an issuer over plain http to a loopback address is refused in the product',
+    loopback.status === 400 && loopback.body?.message === teamSsoMessages.issuerNotHttps,
+    `400 '${teamSsoMessages.issuerNotHttps}'`,
+    () => describe(loopback),
+  );
+  const unknown = await suite.request('PUT', path, { token: owner, body: settings('https://idp.invalid') });
+  suite.check(
+    'an issuer whose discovery document cannot be read is refused, naming the problem',
+    unknown.status === 400 && /discovery document/.test(String(unknown.body?.message)),
+    "400 naming the issuer's discovery document",
+    () => describe(unknown),
+  );
+  const kept = await suite.request<unknown>('GET', path, { token: owner });
+  suite.check(
+    'a refused save leaves the team without single sign-on',
+    kept.status === 200 && kept.body?.success === true && kept.body.data === null,
+    'null settings',
+    () => describe(kept),
+  );
+
+  const forged = await suite.request('GET', '/auth/sso/callback?code=made-up&state=made-up-state');
+  const location = forged.headers.get('location') ?? '';
+  suite.check(
+    'a callback with a state nobody started signs nobody in',
+    forged.status === 303 &&
+      location === `/?sso_error=${encodeURIComponent(teamSsoMessages.startAgain)}` &&
+      forged.headers.getSetCookie().length === 0,
+    `303 to /?sso_error=${teamSsoMessages.startAgain}, no cookie`,
+    () => `${forged.status} ${location} ${forged.headers.getSetCookie().join(' | ')}`,
+  );
+  const start = await suite.request('POST', '/auth/sso/start', {
+    body: { email: 'someone@no-sso.example', returnTo: 'https://evil.example/' },
+  });
+  suite.check(
+    'single sign-on cannot start for an address no team signs in',
+    start.status === 404 && start.body?.message === teamSsoMessages.notSet,
+    `404 '${teamSsoMessages.notSet}'`,
+    () => describe(start),
+  );
+}
