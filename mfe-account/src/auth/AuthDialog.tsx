@@ -11,6 +11,7 @@ import {
 } from '@catalyst/web-kit';
 import { NAME_MAX_LENGTH, authMessages } from '@catalyst/contracts';
 import { PasswordStrength } from './PasswordStrength';
+import { SsoOffer } from './SsoOffer';
 import {
   classifyAuthFailure,
   loginPayload,
@@ -154,6 +155,7 @@ function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthD
             onChange={change('email')}
             error={errors.email}
           />
+          {isLogin ? <SsoOffer email={fields.email} /> : null}
           <TextField
             label="Password"
             name="password"

@@ -19,6 +19,7 @@ export interface UseSession extends SessionState {
   logout: SessionStore['logout'];
   loadUser: SessionStore['loadUser'];
   clearError: SessionStore['clearError'];
+  expectRememberedSignIn: SessionStore['expectRememberedSignIn'];
 }
 
 export function useSession(store: SessionStore = session): UseSession {
@@ -30,6 +31,7 @@ export function useSession(store: SessionStore = session): UseSession {
     logout: store.logout,
     loadUser: store.loadUser,
     clearError: store.clearError,
+    expectRememberedSignIn: store.expectRememberedSignIn,
   };
 }
 

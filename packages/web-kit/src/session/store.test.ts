@@ -257,6 +257,17 @@ describe('a sign-in that lasts across tabs', () => {
     expect(headers[0]!['X-Requested-With']).toBe('catalyst');
   });
 
+  it("a sign-in through a team's identity provider is restored from its cookie on the page it returns to", async () => {
+    localStorage.clear();
+    createSessionStore({ api: fakeApi({}) }).expectRememberedSignIn();
+    // The provider sends the browser back: a new page load, a new store.
+    const api = fakeApi({ 'POST /auth/refresh': () => restored });
+    const store = createSessionStore({ api });
+    await store.start();
+    expect(store.getState()).toMatchObject({ user, token: 'from-cookie', isAuthenticated: true });
+    expect(api.calls).toEqual(['POST /auth/refresh']);
+  });
+
   it('a token kept in sessionStorage before start is used as the tab’s token, without asking the cookie', async () => {
     localStorage.setItem('catalyst-remembered', '1');
     sessionStorage.setItem('token', 'kept');

@@ -76,6 +76,11 @@ export interface SessionStore {
   logout(options?: { revoke?: boolean }): Promise<void>;
   loadUser(user: SessionUser): void;
   clearError(): void;
+  /**
+   * Before leaving for a team's identity provider: the sign-in comes back as the remembered sign-in's
+   * cookie, so the page it returns to asks POST /auth/refresh (a failed sign-in just finds none).
+   */
+  expectRememberedSignIn(): void;
 }
 
 /** What a tab says to the others (BroadcastChannel SESSION_CHANNEL). */
@@ -423,6 +428,9 @@ export function createSessionStore(
     },
     clearError() {
       set({ error: null });
+    },
+    expectRememberedSignIn() {
+      shared.setItem(REMEMBERED_STORAGE_KEY, '1');
     },
   };
 }
