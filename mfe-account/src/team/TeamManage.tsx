@@ -22,6 +22,7 @@ import {
 } from '@catalyst/web-kit';
 import { formErrorOf, type FormError } from '../billing/formError';
 import { InviteForm } from './InviteForm';
+import { SsoCard } from './SsoCard';
 import styles from './Team.module.css';
 
 const ROLE_TEXT: Record<TeamMember['role'], string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
@@ -363,6 +364,7 @@ export function TeamManage({ summary, client }: { summary: TeamSummary; client: 
         <h2 id="team-invitations">Pending invitations</h2>
         <PendingInvitations team={team} client={client} onRevoked={reload} />
       </Card>
+      {owner ? <SsoCard teamId={team.id} client={client} onChanged={audit.reload} /> : null}
       {owner ? (
         <Card as="section" className={styles.card} aria-labelledby="team-audit">
           <h2 id="team-audit">Audit log</h2>

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   subscriptionRoutes,
   teamRoutes,
+  teamSsoRoutes,
   teamSeatsBelowUsedMessage,
   teamMessages,
   type TeamDetail,
@@ -147,6 +148,7 @@ describe('buying a team plan', () => {
       fake.on(teamRoutes.confirm, DETAIL);
       fake.on(teamRoutes.mine, { team: OWNER });
       fake.on(teamRoutes.get, DETAIL);
+      fake.on(teamSsoRoutes.getSso, null);
       fake.on(teamRoutes.audit, []);
     });
     renderTeam(w, '/team?session_id=cs_t');
@@ -163,6 +165,7 @@ describe("the team's page for its owner", () => {
     world((fake) => {
       fake.on(teamRoutes.mine, { team: OWNER });
       fake.on(teamRoutes.get, DETAIL);
+      fake.on(teamSsoRoutes.getSso, null);
       fake.on(teamRoutes.audit, [
         {
           at: '2030-03-15T12:00:00.000Z',

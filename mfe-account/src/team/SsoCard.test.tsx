@@ -1,0 +1,72 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { teamSsoDomainTakenMessage, teamSsoRoutes, type TeamSsoSettings } from '@catalyst/contracts';
+import { createApiClient } from '@catalyst/web-kit';
+import { failure, fakeApi } from '@catalyst/web-kit/testing';
+import { SsoCard } from './SsoCard';
+
+const TEAM_ID = '5b9a1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
+const SAVED: TeamSsoSettings = {
+  issuer: 'https://login.northwind.example',
+  clientId: 'catalyst',
+  clientSecretSet: true,
+  domains: ['northwind.example'],
+  required: false,
+};
+
+function setup(current: TeamSsoSettings | null) {
+  const fake = fakeApi().on(teamSsoRoutes.getSso, current);
+  const client = createApiClient({ fetch: fake.fetch, baseUrl: '/api/v1' });
+  const onChanged = vi.fn();
+  render(<SsoCard teamId={TEAM_ID} client={client} onChanged={onChanged} />);
+  return { fake, onChanged };
+}
+
+describe("the team owner's single sign-on card", () => {
+  it('saves the issuer, client, secret, domains and the requirement', async () => {
+    const { fake, onChanged } = setup(null);
+    fake.on(teamSsoRoutes.putSso, {
+      ...SAVED,
+      domains: ['northwind.example', 'northwind.test'],
+      required: true,
+    });
+    fireEvent.change(await screen.findByLabelText('Issuer URL'), { target: { value: SAVED.issuer } });
+    fireEvent.change(screen.getByLabelText('Client ID'), { target: { value: 'catalyst' } });
+    fireEvent.change(screen.getByLabelText('Client secret'), { target: { value: 's3cret' } });
+    fireEvent.change(screen.getByLabelText('E-mail domains'), {
+      target: { value: 'northwind.example, northwind.test' },
+    });
+    fireEvent.click(screen.getByLabelText(/Require single sign-on/));
+    fireEvent.click(screen.getByRole('button', { name: 'Save single sign-on' }));
+    expect(await screen.findByText('Single sign-on saved.')).toBeTruthy();
+    expect(fake.callsTo(teamSsoRoutes.putSso)[0]!.body).toEqual({
+      issuer: SAVED.issuer,
+      clientId: 'catalyst',
+      clientSecret: 's3cret',
+      domains: ['northwind.example', 'northwind.test'],
+      required: true,
+    });
+    expect(onChanged).toHaveBeenCalled();
+    // The secret is never shown again; the field says one is kept.
+    expect((screen.getByLabelText('Client secret') as HTMLInputElement).value).toBe('');
+    expect(screen.getByText('A secret is kept. Leave this empty to keep it.')).toBeTruthy();
+  });
+
+  it('keeps the saved secret when the field is left empty, and shows a refusal under its field', async () => {
+    const { fake } = setup(SAVED);
+    fake.on(teamSsoRoutes.putSso, failure(409, teamSsoDomainTakenMessage('northwind.example')));
+    expect(((await screen.findByLabelText('Issuer URL')) as HTMLInputElement).value).toBe(SAVED.issuer);
+    fireEvent.click(screen.getByRole('button', { name: 'Save single sign-on' }));
+    expect(await screen.findByText(teamSsoDomainTakenMessage('northwind.example'))).toBeTruthy();
+    expect(fake.callsTo(teamSsoRoutes.putSso)[0]!.body).not.toHaveProperty('clientSecret');
+  });
+
+  it('removes single sign-on', async () => {
+    const { fake } = setup(SAVED);
+    fake.on(teamSsoRoutes.deleteSso, { removed: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove single sign-on' }));
+    await waitFor(() => expect(fake.callsTo(teamSsoRoutes.deleteSso)).toHaveLength(1));
+    expect(await screen.findByText('Single sign-on removed.')).toBeTruthy();
+    expect((screen.getByLabelText('Issuer URL') as HTMLInputElement).value).toBe('');
+  });
+});
