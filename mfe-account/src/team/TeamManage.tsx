@@ -35,6 +35,9 @@ const ACTION_TEXT: Record<TeamAuditEntry['action'], string> = {
   removed: 'Removed a member',
   sso_changed: 'Set single sign-on',
   sso_removed: 'Removed single sign-on',
+  role_changed: 'Changed a role',
+  assigned: 'Assigned learning',
+  assignment_removed: 'Withdrew an assignment',
 };
 
 /** A failed call's words for a person: the server's (a 4xx), else `fallback`. */

@@ -8,6 +8,7 @@ export * from './progress';
 export * from './billing';
 export * from './billing-account';
 export * from './teams';
+export * from './team-learning';
 export * from './team-sso';
 export * from './promotions';
 export * from './admin';

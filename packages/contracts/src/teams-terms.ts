@@ -43,6 +43,9 @@ export const teamAuditActionValues = [
   'removed',
   'sso_changed',
   'sso_removed',
+  'role_changed',
+  'assigned',
+  'assignment_removed',
 ] as const;
 export type TeamAuditAction = (typeof teamAuditActionValues)[number];
 

@@ -5,6 +5,7 @@ import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './bill
 import { adminBillingRoutes, billingAccountRoutes, giftRoutes } from './billing-account';
 import { adminPromotionRoutes, planRoutes } from './billing-plans';
 import { teamSsoInternalRoutes, teamSsoRoutes } from './billing-team-sso';
+import { teamLearningRoutes } from './billing-team-learning';
 import { teamRoutes } from './billing-teams';
 import { discussionRoutes, followRoutes, liveRoutes, moderationRoutes } from './community';
 import {
@@ -83,6 +84,7 @@ export const allRouteTables = {
   billingAccountRoutes,
   giftRoutes,
   teamRoutes,
+  teamLearningRoutes,
   teamSsoRoutes,
   teamSsoInternalRoutes,
   adminBillingRoutes,

@@ -6,6 +6,7 @@ export * from './billing';
 export * from './billing-account';
 export * from './billing-plans';
 export * from './billing-teams';
+export * from './billing-team-learning';
 export * from './billing-team-sso';
 export * from './content';
 export * from './gateway';

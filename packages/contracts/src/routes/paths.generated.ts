@@ -189,6 +189,7 @@ export const ROUTE_PATHS = {
     standing: '/internal/progress/users/:userId/products/:productId',
     learnerSignals: '/internal/progress/users/:userId/signals',
     deleteUserProgress: '/internal/progress/users/:userId',
+    teamFigures: '/internal/progress/team-figures',
   },
   subscription: {
     createCheckoutSession: '/subscription/create-checkout-session',
@@ -233,6 +234,15 @@ export const ROUTE_PATHS = {
     revokeInvitation: '/teams/:id/invitations/:invitationId',
     removeMember: '/teams/:id/members/:userId',
     audit: '/teams/:id/audit',
+  },
+  teamLearning: {
+    myAssignments: '/teams/mine/assignments',
+    learning: '/teams/:id/learning',
+    learningCsv: '/teams/:id/learning.csv',
+    changeRole: '/teams/:id/members/:userId/role',
+    assign: '/teams/:id/assignments',
+    assignments: '/teams/:id/assignments',
+    deleteAssignment: '/teams/:id/assignments/:assignmentId',
   },
   teamSso: {
     getSso: '/teams/:id/sso',

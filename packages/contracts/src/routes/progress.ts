@@ -46,6 +46,7 @@ import {
   noteUpdateBodySchema,
 } from '../notes';
 import { followedPathSchema, pathProgressSchema } from '../paths';
+import { teamFiguresBodySchema, teamFiguresSchema } from '../team-learning';
 import { defineRoutes } from './define';
 
 const product = z.object({ id: objectIdSchema });
@@ -487,6 +488,16 @@ export const progressInternalRoutes = defineRoutes({
     summary: "A deleted account's progress goes with it",
     params: z.object({ userId: objectIdSchema }),
     response: z.object({ deleted: z.number().int() }),
+  },
+  teamFigures: {
+    method: 'POST',
+    path: '/internal/progress/team-figures',
+    service,
+    access: 'internal',
+    summary:
+      "A team's learning (billing's team dashboard): each learner's figures and standing on assigned items, and the team's last months",
+    body: teamFiguresBodySchema,
+    response: teamFiguresSchema,
   },
 });
 
