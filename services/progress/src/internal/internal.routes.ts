@@ -9,6 +9,7 @@ import { deleteUserFollows } from '../paths/paths.repository';
 import { deleteProductProgress, deleteUserProgress, findProgress } from '../progress/progress.repository';
 import { deleteProductAttempts, deleteUserAttempts } from '../quizzes/quizzes.repository';
 import { learnerSignals } from '../recommendations/co-watched.repository';
+import { teamFigures } from '../team-figures/team-figures';
 
 /** Service-to-service routes (guarded by the shared secret in createService). */
 export function mountInternal(app: Hono<AppEnv>, { db, catalog, entitlements, credentials }: Deps) {
@@ -47,5 +48,7 @@ export function mountInternal(app: Hono<AppEnv>, { db, catalog, entitlements, cr
     },
     /** The issuer's public keys (every key that signed): the gateway serves them at /.well-known/jwks.json. */
     jwks: () => credentials.jwks(),
+    // Billing's team dashboard: a team's learners' figures at once (one set-based query per figure).
+    teamFigures: ({ body, requestId }) => teamFigures({ db, catalog }, body, { requestId }),
   });
 }
