@@ -7,6 +7,7 @@ import { mountInternal } from './internal/internal.routes';
 import { mountPlans } from './plans/plans.routes';
 import { mountPromotions } from './promotions/promotions.routes';
 import { mountSubscriptions } from './subscriptions/subscriptions.routes';
+import { mountTeamLearning } from './team-learning/team-learning.routes';
 import { mountTeamSso } from './team-sso/team-sso.routes';
 import { mountTeams } from './teams/teams.routes';
 import { mountWebhooks } from './webhooks/webhooks.routes';
@@ -23,6 +24,7 @@ export function createApp(deps: Deps) {
   mountPromotions(app, deps);
   mountBillingAccount(app, deps);
   mountGifts(app, deps);
+  mountTeamLearning(app, deps);
   mountTeams(app, deps);
   mountTeamSso(app, deps);
   mountAdminBilling(app, deps);

@@ -13,6 +13,7 @@ import type {
 } from './tables/plans';
 import type { SubscriptionTable } from './tables/subscription';
 import type { TeamSsoDomainTable, TeamSsoTable } from './tables/team-sso';
+import type { TeamAssignmentTable, TeamAssignmentUserTable } from './tables/team-assignment';
 import type { TeamAuditTable, TeamInvitationTable, TeamMemberTable, TeamTable } from './tables/team';
 
 export interface Database {
@@ -33,4 +34,6 @@ export interface Database {
   team_audit: TeamAuditTable;
   team_sso: TeamSsoTable;
   team_sso_domains: TeamSsoDomainTable;
+  team_assignments: TeamAssignmentTable;
+  team_assignment_users: TeamAssignmentUserTable;
 }

@@ -6,6 +6,7 @@ import * as plansAndPromotions from './2026-12-05T12-30-00_plans_and_promotions'
 import * as promotionHolds from './2026-12-05T12-40-00_promotion_holds';
 import * as teams from './2026-12-06T03-20-00_teams';
 import * as teamSso from './2026-12-06T03-40-00_team_sso';
+import * as teamAssignments from './2026-12-06T04-30-00_team_assignments';
 
 /** Every migration of the billing schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T12-40-00_promotion_holds': promotionHolds,
   '2026-12-06T03-20-00_teams': teams,
   '2026-12-06T03-40-00_team_sso': teamSso,
+  '2026-12-06T04-30-00_team_assignments': teamAssignments,
 };
