@@ -2,6 +2,8 @@
 
 export const TEAM_SSO_DOMAINS_MIN = 1;
 export const TEAM_SSO_DOMAINS_MAX = 20;
+/** The home page's query parameter that carries why a single sign-on failed (the callback's refusals). */
+export const SSO_ERROR_PARAM = 'sso_error';
 /** How long a started sign-in (its state, nonce and PKCE verifier) can come back. */
 export const SSO_LOGIN_TTL_MINUTES = 10;
 

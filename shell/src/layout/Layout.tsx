@@ -19,6 +19,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { PaymentBanner } from './PaymentBanner';
 import { ScrollManager } from './ScrollManager';
+import { SsoErrorBanner } from './SsoErrorBanner';
 import styles from './Layout.module.css';
 
 export const HEADER_BANNER_MS = 5000;
@@ -103,6 +104,7 @@ export function Layout() {
       ) : null}
       <AppNotices />
       <PaymentBanner />
+      <SsoErrorBanner />
       <Header />
       <PageNotice />
       <main id="main" className={styles.main}>

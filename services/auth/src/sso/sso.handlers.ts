@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import {
+  SSO_ERROR_PARAM,
   SSO_LOGIN_TTL_MINUTES,
   adminUserMessages,
   authSsoRoutes,
@@ -72,7 +73,10 @@ export function createSsoHandlers(deps: Deps): RouteHandlers<typeof authSsoRoute
 
   /** The callback's refusals go back to the site's home page, which shows them. */
   const failure = (message: string) =>
-    new Response(null, { status: 303, headers: { Location: `/?sso_error=${encodeURIComponent(message)}` } });
+    new Response(null, {
+      status: 303,
+      headers: { Location: `/?${SSO_ERROR_PARAM}=${encodeURIComponent(message)}` },
+    });
 
   async function signIn(c: Context, query: { state?: string; error?: string; error_description?: string }) {
     if (!query.state) return failure(teamSsoMessages.startAgain);
