@@ -113,4 +113,14 @@ describe('demo team', () => {
     expect(changed.body.data.seats).toBe(11);
     await world.call('PUT', `/teams/${demoTeam.id}/seats`, { as: owner, body: { seats: 10 } });
   });
+
+  it("assigns Northwind's members one path, once, however often the seed runs", async () => {
+    await seedDemo(world.db, testLog);
+    const rows = await world.db.selectFrom('team_assignments').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ team_id: demoTeam.id, target_kind: 'path', title: 'Start with the Web' });
+    expect(rows[0]!.due_at!.getTime()).toBeGreaterThan(Date.now());
+    const assignees = await world.db.selectFrom('team_assignment_users').select('user_id').execute();
+    expect(assignees.map((a) => a.user_id).sort()).toEqual(demoTeam.members.map((m) => m.id).sort());
+  });
 });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Logger } from '@catalyst/service-kit';
+import { demoEntityId, type Logger } from '@catalyst/service-kit';
 import { demoAccounts, demoBilling, demoBillingPeriod, demoTeam, demoTeamPeriod } from '@catalyst/contracts';
 import type { Database } from './db/schema';
 import { checkoutAuditDetail } from './teams/team-checkout';
@@ -37,6 +37,7 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
       log.info({ subscription: demoBilling.subscriptionId }, 'seeded the demo member subscription');
   });
   await seedDemoTeam(db, log);
+  await seedDemoTeamAssignment(db, log);
 }
 
 /** Northwind: 10 seats billed annually, its owner and 8 members seated, its checkout in the audit log. */
@@ -88,4 +89,56 @@ async function seedDemoTeam(db: Kysely<Database>, log: Logger): Promise<void> {
       .execute();
     log.info({ team: demoTeam.id }, 'seeded the demo team');
   });
+}
+
+/** The path Northwind's owner assigned to every member (content seeds it under this id). */
+const DEMO_TEAM_ASSIGNMENT = {
+  id: '00000000-0000-4000-8000-00000000b100',
+  pathSlug: 'start-with-the-web',
+  title: 'Start with the Web',
+} as const;
+
+/** Northwind's one assigned path, due at the end of next month; idempotent by its fixed id. */
+async function seedDemoTeamAssignment(db: Kysely<Database>, log: Logger, now = new Date()): Promise<void> {
+  const { owner, members } = demoTeam;
+  await db.transaction().execute(async (trx) => {
+    const inserted = await insertDemoAssignment(trx, now);
+    if (!inserted) return;
+    await trx
+      .insertInto('team_assignment_users')
+      .values(members.map((m) => ({ assignment_id: DEMO_TEAM_ASSIGNMENT.id, user_id: m.id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await trx
+      .insertInto('team_audit')
+      .values({
+        team_id: demoTeam.id,
+        actor_user_id: owner.id,
+        actor_name: owner.name,
+        actor_email: owner.email,
+        action: 'assigned',
+        detail: `${DEMO_TEAM_ASSIGNMENT.title} to ${members.length} members`,
+      })
+      .execute();
+    log.info({ assignment: DEMO_TEAM_ASSIGNMENT.id }, 'seeded the demo team assignment');
+  });
+}
+
+function insertDemoAssignment(db: Kysely<Database>, now: Date) {
+  return db
+    .insertInto('team_assignments')
+    .values({
+      id: DEMO_TEAM_ASSIGNMENT.id,
+      team_id: demoTeam.id,
+      target_kind: 'path',
+      target_id: demoEntityId('path', DEMO_TEAM_ASSIGNMENT.pathSlug),
+      title: DEMO_TEAM_ASSIGNMENT.title,
+      slug: DEMO_TEAM_ASSIGNMENT.pathSlug,
+      due_at: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 0, 23, 59, 59, 999)),
+      created_by_user_id: demoTeam.owner.id,
+      created_by_name: demoTeam.owner.name,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseProgressOf, demoAccounts } from '@catalyst/contracts';
+import { courseProgressOf, demoAccounts, demoTeam } from '@catalyst/contracts';
 import { demoEntityId, measureMediaSeconds } from '@catalyst/service-kit';
 import {
   DEMO_COURSES,
@@ -16,6 +16,7 @@ import { gradeAttempt } from './quizzes/grading';
 import path from 'node:path';
 import { testLog, useTestDatabase } from '@catalyst/service-kit/testing';
 import type { Database } from './db/schema';
+import { learnerFigures } from './team-figures/team-figures.repository';
 import { SCHEMA, prepareDatabase } from './setup';
 
 const db = useTestDatabase<Database>(SCHEMA);
@@ -24,7 +25,11 @@ describe('demo progress seed', () => {
   it('gives the demo member lessons in progress on demo products, once', async () => {
     await prepareDatabase(db(), { seed: true, log: testLog });
     await prepareDatabase(db(), { seed: true, log: testLog });
-    const rows = await db().selectFrom('progress').selectAll().execute();
+    const rows = await db()
+      .selectFrom('progress')
+      .selectAll()
+      .where('user_id', '=', demoAccounts.member.id)
+      .execute();
     expect(rows.length).toBe(6);
     expect(rows.every((r) => r.user_id === demoAccounts.member.id)).toBe(true);
     expect(rows.map((r) => r.product_id)).toContain(demoEntityId('product', 'html-css-from-scratch'));
@@ -44,9 +49,9 @@ describe('demo progress seed', () => {
     const lessons = await db().selectFrom('lesson_progress').selectAll().execute();
     const courses = new Set(lessons.map((row) => row.product_id));
     // a course's own row is derived from its lessons: only the lessons count
-    const videos = (await db().selectFrom('progress').selectAll().execute()).filter(
-      (row) => !courses.has(row.product_id),
-    );
+    const videos = (
+      await db().selectFrom('progress').selectAll().where('user_id', '=', demoAccounts.member.id).execute()
+    ).filter((row) => !courses.has(row.product_id));
     const watched = [...videos, ...lessons].reduce((sum, row) => sum + row.furthest_position, 0);
     const { current, seconds } = await streaksAndTotal(db(), member);
     expect(watched).toBeGreaterThan(0);
@@ -61,7 +66,11 @@ describe('demo progress seed', () => {
 
   it("places the member inside each lesson's real length: the percentage is the position over the media's duration", async () => {
     await prepareDatabase(db(), { seed: true, log: testLog });
-    const rows = await db().selectFrom('progress').selectAll().execute();
+    const rows = await db()
+      .selectFrom('progress')
+      .selectAll()
+      .where('user_id', '=', demoAccounts.member.id)
+      .execute();
     const repoRoot = path.resolve(import.meta.dirname, '../../..');
     for (const slug of [
       'html-css-from-scratch',
@@ -193,5 +202,21 @@ describe('demo progress seed', () => {
     });
     // the service issues its certificate on the member's first read (auth's name, content's facts)
     expect(await completedCoursesWithoutCertificate(db(), demoAccounts.member.id)).toEqual([productId]);
+  });
+
+  it("gives Northwind's members figures for the team dashboard, once, and one of them none", async () => {
+    await prepareDatabase(db(), { seed: true, log: testLog });
+    await prepareDatabase(db(), { seed: true, log: testLog });
+    const figures = await learnerFigures(
+      db(),
+      demoTeam.members.map((m) => m.id),
+    );
+    const active = figures.filter((f) => f.last_active !== null);
+    expect(active.length).toBeGreaterThanOrEqual(6);
+    expect(figures.some((f) => f.finished > 0)).toBe(true);
+    expect(figures.some((f) => f.in_progress > 0)).toBe(true);
+    expect(figures.some((f) => f.seconds_this_month > 0)).toBe(true);
+    const follows = await db().selectFrom('path_follows').select('user_id').execute();
+    expect(follows).toHaveLength(4);
   });
 });
