@@ -28,7 +28,13 @@ function InviteReport({ result }: { result: TeamInviteResult }) {
       <Alert tone={refused > 0 ? 'warning' : 'success'} reveal>
         {`${groupDigits(result.invited)} invited, ${groupDigits(refused)} refused.`}
       </Alert>
-      <div className={styles.scroll}>
+      <div
+        className={styles.scroll}
+        role="region"
+        aria-label="Invitation report"
+        // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- a table wider than a phone scrolls here: the keyboard reaches it
+        tabIndex={0}
+      >
         <table className={styles.table}>
           <caption className={styles.caption}>Invitation report, row by row</caption>
           <thead>

@@ -303,7 +303,13 @@ function AuditLog({ audit }: { audit: ApiData<TeamAuditEntry[]> }) {
   if (!audit.data) return <Spinner message="Loading the audit log..." />;
   if (audit.data.length === 0) return <p className={styles.muted}>Nothing has happened yet.</p>;
   return (
-    <div className={styles.scroll}>
+    <div
+      className={styles.scroll}
+      role="region"
+      aria-label="Audit log"
+      // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- a table wider than a phone scrolls here: the keyboard reaches it
+      tabIndex={0}
+    >
       <table className={styles.table}>
         <caption className={styles.caption}>Audit log, newest first</caption>
         <thead>

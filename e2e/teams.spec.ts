@@ -1,0 +1,101 @@
+// Catalyst for Teams, first slice: an owner buys seats at the payments sandbox's hosted checkout, invites by
+// CSV (two bad rows reported), and an invited person registers from the e-mail's link and joins.
+import { dismissCookieBanner, expect, latestEmailTo, test, uniqueEmail } from './fixtures';
+import { newLearner } from './lib/members';
+
+test.beforeEach(async ({ page }) => {
+  await dismissCookieBanner(page);
+});
+
+test('an owner buys 5 seats, invites by CSV with two bad rows, and an invited person joins', async ({
+  page,
+  browser,
+}) => {
+  await newLearner(page, 'team-owner', 'Olive Owner');
+  await page.goto('/pricing');
+  await page.getByRole('link', { name: 'For teams' }).click();
+  await expect(page.getByRole('heading', { name: 'Catalyst for Teams', level: 1 })).toBeVisible();
+  await page.getByLabel('Team name').fill('Northwind Tests');
+  await page.getByLabel('Seats', { exact: true }).fill('5');
+  await expect(page.getByText('Total: $60 per month')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
+
+  // the sandbox's hosted checkout, the subscription's quantity the seats
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await expect(page.getByText('$60.00').first()).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Subscribe/ }).click();
+
+  await expect(
+    page.getByText('Your team Northwind Tests is ready with 5 seats. Invite people below.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/team$/);
+  await expect(page.getByText('1 of 5 seats used')).toBeVisible();
+
+  const sam = uniqueEmail('team-sam');
+  const kim = uniqueEmail('team-kim');
+  const csv = ['email', sam, 'not-an-address', kim, sam.toUpperCase()].join('\n');
+  await page.getByLabel('Upload a CSV file').check();
+  await page.getByLabel('CSV file', { exact: true }).setInputFiles({
+    name: 'people.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await page.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'invited' })).toHaveText('2 invited, 2 refused.');
+  const report = page.getByRole('table', { name: 'Invitation report, row by row' }).getByRole('row');
+  await expect(report).toHaveCount(5);
+  await expect(report.nth(2)).toContainText('not-an-address');
+  await expect(report.nth(2)).toContainText('not an e-mail address');
+  await expect(report.nth(4)).toContainText('a duplicate in the list');
+  const pending = page.getByRole('table', { name: 'Pending invitations' }).getByRole('row');
+  await expect(pending).toHaveCount(3);
+
+  let link: string | undefined;
+  await expect
+    .poll(() => (link = latestEmailTo(sam)?.match(/Join the team: (\S+)/)?.[1]), {
+      message: 'the invitation reaches the outbox',
+    })
+    .toMatch(/\/team\/join\/\S+$/);
+  expect(latestEmailTo(sam)).toContain("Subject: You're invited to join Northwind Tests on Catalyst");
+
+  // The invited person, in a browser of their own: no account yet.
+  const context = await browser.newContext();
+  const invited = await context.newPage();
+  await dismissCookieBanner(invited);
+  await invited.goto(new URL(link!).pathname);
+  await expect(
+    invited.getByRole('heading', { name: 'Join Northwind Tests on Catalyst', level: 1 }),
+  ).toBeVisible();
+  await invited.getByRole('main').getByRole('button', { name: 'Sign Up' }).click();
+  const dialog = invited.getByRole('dialog', { name: 'Create Account' });
+  await dialog.getByLabel('Name').fill('Sam Seat');
+  await dialog.getByLabel('Email').fill(sam);
+  await dialog.getByLabel('Password', { exact: true }).fill('Member-pass-2');
+  await dialog.getByLabel('Confirm Password').fill('Member-pass-2');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(dialog).toHaveCount(0);
+  await invited.getByRole('button', { name: 'Join team' }).click();
+  await expect(
+    invited.getByText('You joined Northwind Tests. Premium is yours through your team.'),
+  ).toBeVisible();
+  await invited.getByRole('link', { name: 'Your team' }).click();
+  await expect(
+    invited.getByText(/^You are a member of Northwind Tests\. Your Premium comes from this team/),
+  ).toBeVisible();
+  await context.close();
+
+  // The owner sees the seat taken, the member listed and the invitation gone.
+  await page.reload();
+  await expect(page.getByText('2 of 5 seats used')).toBeVisible();
+  await expect(page.getByRole('table', { name: '2 members' })).toContainText('Sam Seat');
+  await expect(page.getByRole('table', { name: 'Pending invitations' }).getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('table', { name: 'Audit log, newest first' })).toContainText('Joined');
+
+  // On a phone (390 px) the page keeps to the screen: wide tables scroll inside their own box.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText('2 of 5 seats used')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
