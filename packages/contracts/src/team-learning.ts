@@ -140,7 +140,7 @@ export const assignmentParamsSchema = teamIdParamsSchema.extend({
   assignmentId: z.string().uuid(teamLearningMessages.assignmentNotFound),
 });
 
-/** GET /teams/mine/assignments: the caller's own assigned items. */
+/** GET /teams/assignments/mine: the caller's own assigned items. */
 export const myAssignmentSchema = z.object({
   id: z.string(),
   teamName: z.string(),

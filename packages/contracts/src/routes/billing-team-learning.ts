@@ -15,12 +15,13 @@ const service = 'billing';
 
 /**
  * A team's learning (figures progress keeps, asked for the team's members), its roles and the learning its
- * owner and admins assign. `mine/assignments` is declared before the `:id` ones, the order the service mounts.
+ * owner and admins assign. The member's own list is `/teams/assignments/mine`, not under `/teams/:id/…`,
+ * where a POST to it would be taken for an assignment.
  */
 export const teamLearningRoutes = defineRoutes({
   myAssignments: {
     method: 'GET',
-    path: '/teams/mine/assignments',
+    path: '/teams/assignments/mine',
     service,
     access: 'user',
     summary: 'The learning your team assigned you, with due dates, soonest first',

@@ -236,7 +236,7 @@ export const ROUTE_PATHS = {
     audit: '/teams/:id/audit',
   },
   teamLearning: {
-    myAssignments: '/teams/mine/assignments',
+    myAssignments: '/teams/assignments/mine',
     learning: '/teams/:id/learning',
     learningCsv: '/teams/:id/learning.csv',
     changeRole: '/teams/:id/members/:userId/role',

@@ -251,7 +251,7 @@ export const API_ROUTES = {
     audit: ['GET', '/teams/:id/audit'],
   },
   teamLearning: {
-    myAssignments: ['GET', '/teams/mine/assignments'],
+    myAssignments: ['GET', '/teams/assignments/mine'],
     learning: ['GET', '/teams/:id/learning'],
     learningCsv: ['GET', '/teams/:id/learning.csv', 'bytes'],
     changeRole: ['PUT', '/teams/:id/members/:userId/role'],

@@ -33,7 +33,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('user_id', 'varchar(24)', (c) => c.notNull())
     .addPrimaryKeyConstraint('team_assignment_users_pkey', ['assignment_id', 'user_id'])
     .execute();
-  // A member's own list (GET /teams/mine/assignments).
+  // A member's own list (GET /teams/assignments/mine).
   await db.schema
     .createIndex('team_assignment_users_user_idx')
     .on('team_assignment_users')

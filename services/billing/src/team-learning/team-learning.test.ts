@@ -179,7 +179,7 @@ describe('assigned learning', () => {
       [other.id]: 'done',
     });
 
-    const mine = await world.call('GET', '/teams/mine/assignments', { as: member });
+    const mine = await world.call('GET', '/teams/assignments/mine', { as: member });
     expect(mine.status).toBe(200);
     expect(mine.body.data).toEqual([
       expect.objectContaining({
@@ -190,7 +190,7 @@ describe('assigned learning', () => {
       }),
       expect.objectContaining({ title: 'Front-end path', status: 'not_started', overdue: false }),
     ]);
-    expect((await world.call('GET', '/teams/mine/assignments', { as: outsider })).body.data).toEqual([]);
+    expect((await world.call('GET', '/teams/assignments/mine', { as: outsider })).body.data).toEqual([]);
   });
 
   it('refuses a draft or unknown item, people outside the team and no one at all', async () => {
