@@ -106,6 +106,8 @@ export async function accessMatrix(suite: Suite) {
     // and no fixture account starts following a path.
     pathId: () => MISSING_ID,
     invitationId: () => MISSING_UUID,
+    // A team assignment that names none: the team's access decision answers first (404 for every fixture role).
+    assignmentId: () => MISSING_UUID,
     // A team invitation's token that names none: unknown (404) for anyone allowed to ask.
     token: () => 'no-such-invitation-token',
   };

@@ -221,6 +221,12 @@ export async function writeRoutes(suite: Suite): Promise<WriteRoute[]> {
       valid: () => ({ emails: [`invitee-${uniq()}@example.com`] }),
     },
     {
+      method: 'PUT',
+      path: `/teams/${demoTeam.id}/members/${demoTeam.members[0].id}/role`,
+      token: async () => teamOwner,
+      valid: () => ({ role: 'member' }),
+    },
+    {
       method: 'POST',
       path: '/client-errors',
       token: anonymous,
