@@ -22,6 +22,7 @@ import {
 } from '@catalyst/web-kit';
 import { formErrorOf, type FormError } from '../billing/formError';
 import { InviteForm } from './InviteForm';
+import { TeamLearning } from './TeamLearning';
 import { SsoCard } from './SsoCard';
 import styles from './Team.module.css';
 
@@ -369,6 +370,7 @@ export function TeamManage({ summary, client }: { summary: TeamSummary; client: 
         </p>
         <InviteForm teamId={team.id} client={client} onInvited={reload} />
       </Card>
+      <TeamLearning teamId={team.id} client={client} />
       <Card as="section" className={styles.card} aria-labelledby="team-invitations">
         <h2 id="team-invitations">Pending invitations</h2>
         <PendingInvitations team={team} client={client} onRevoked={reload} />

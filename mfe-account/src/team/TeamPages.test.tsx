@@ -2,7 +2,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  pathRoutes,
   subscriptionRoutes,
+  teamLearningRoutes,
   teamRoutes,
   teamSsoRoutes,
   teamSeatsBelowUsedMessage,
@@ -86,6 +88,10 @@ const NO_PLAN = {
 function world(answer: (fake: FakeApi) => unknown, user: SessionUser | null = learner) {
   const fake = fakeApi();
   fake.on(subscriptionRoutes.status, NO_PLAN);
+  // The learning view under the owner's page (TeamLearning.test.tsx covers it): empty here.
+  fake.on(teamLearningRoutes.learning, { members: [], months: [] });
+  fake.on(teamLearningRoutes.assignments, []);
+  fake.on(pathRoutes.list, []);
   answer(fake);
   return fakeStores(user, fake);
 }

@@ -14,6 +14,7 @@ import {
 import { RemoteModule } from '../federation/RemoteModule';
 import { SHELL_WIDGETS } from '../federation/widgets';
 import styles from './Pages.module.css';
+import { AssignedToYou } from './AssignedToYou';
 import { YourPath } from './YourPath';
 
 export const PROMO_VIDEO_URL = '/media/promo.mp4';
@@ -121,6 +122,7 @@ export default function DashboardPage() {
           <RemoteModule {...SHELL_WIDGETS.continueWatching} loading={null} />
         </div>
       </div>
+      <AssignedToYou className={styles.section} />
       <YourPath className={styles.section} />
     </>
   );

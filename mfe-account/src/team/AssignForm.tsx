@@ -1,0 +1,182 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { AssignmentTargetKind, TeamLearner } from '@catalyst/contracts';
+import { teamLearningMessages } from '@catalyst/contracts/team-learning-terms';
+import { Alert, Button, useApiData, type ApiClient } from '@catalyst/web-kit';
+import { fieldErrorOf, formErrorOf, type FormError } from '../billing/formError';
+import styles from './Team.module.css';
+import own from './TeamLearning.module.css';
+
+/** The first page of the catalogue's courses is what the form offers (the catalogue's own largest page). */
+const CATALOGUE_PAGE = 50;
+
+/** Assign a course or path from the catalogue to members or everyone, with an optional due date. */
+export function AssignForm({
+  teamId,
+  members,
+  client,
+  onAssigned,
+}: {
+  teamId: string;
+  members: readonly TeamLearner[];
+  client: ApiClient;
+  onAssigned: () => void;
+}) {
+  const id = useId();
+  const [kind, setKind] = useState<AssignmentTargetKind>('path');
+  const [targetId, setTargetId] = useState('');
+  const [everyone, setEveryone] = useState(true);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [dueAt, setDueAt] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<FormError | null>(null);
+  const [done, setDone] = useState('');
+  const products = useApiData(
+    client.product.list,
+    kind === 'product' ? { query: { limit: CATALOGUE_PAGE } } : null,
+  );
+  const paths = useApiData(client.path.list, kind === 'path' ? {} : null);
+  const options =
+    kind === 'path'
+      ? (paths.data ?? []).map((p) => ({ id: p._id, title: p.title }))
+      : (products.data?.items ?? []).map((p) => ({ id: p._id, title: p.title }));
+  const assignable = members.filter((m) => m.role !== 'owner');
+
+  async function assign(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setDone('');
+    if (!targetId) {
+      setError({ field: 'target', message: 'Choose a course or path' });
+      return;
+    }
+    if (!everyone && chosen.length === 0) {
+      setError({ field: 'userIds', message: teamLearningMessages.assignees });
+      return;
+    }
+    setBusy(true);
+    try {
+      const assignment = await client.teamLearning.assign({
+        params: { id: teamId },
+        body: {
+          target: { kind, id: targetId },
+          ...(everyone ? { all: true as const } : { userIds: chosen }),
+          ...(dueAt ? { dueAt } : {}),
+        },
+      });
+      setDone(`Assigned ${assignment.title} to ${assignment.assignees.length} people.`);
+      setChosen([]);
+      onAssigned();
+    } catch (err) {
+      setError(formErrorOf(err, 'The learning could not be assigned. Please try again.'));
+    }
+    setBusy(false);
+  }
+
+  const targetError = fieldErrorOf(error, 'target');
+  const peopleError = fieldErrorOf(error, 'userIds');
+  const general = error && !targetError && !peopleError ? error.message : null;
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(event) => void assign(event)}
+      noValidate
+      aria-label="Assign learning"
+    >
+      <fieldset className={styles.choices}>
+        <legend>What</legend>
+        {(['path', 'product'] as const).map((value) => (
+          <label key={value} className={styles.choice}>
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              checked={kind === value}
+              onChange={() => {
+                setKind(value);
+                setTargetId('');
+              }}
+            />
+            {value === 'path' ? 'A learning path' : 'A course'}
+          </label>
+        ))}
+      </fieldset>
+      <div className={own.field}>
+        <label htmlFor={`${id}-target`}>{kind === 'path' ? 'Learning path' : 'Course'}</label>
+        <select
+          id={`${id}-target`}
+          value={targetId}
+          onChange={(event) => setTargetId(event.target.value)}
+          aria-invalid={targetError ? true : undefined}
+          aria-describedby={targetError ? `${id}-target-error` : undefined}
+        >
+          <option value="">Choose…</option>
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.title}
+            </option>
+          ))}
+        </select>
+        {targetError ? (
+          <p id={`${id}-target-error`} className={own.error}>
+            {targetError}
+          </p>
+        ) : null}
+      </div>
+      <fieldset
+        className={styles.choices}
+        aria-invalid={peopleError ? true : undefined}
+        aria-describedby={peopleError ? `${id}-people-error` : undefined}
+      >
+        <legend>Who</legend>
+        <label className={styles.choice}>
+          <input type="radio" name={`${id}-who`} checked={everyone} onChange={() => setEveryone(true)} />
+          Everyone in the team
+        </label>
+        <label className={styles.choice}>
+          <input type="radio" name={`${id}-who`} checked={!everyone} onChange={() => setEveryone(false)} />
+          Choose members
+        </label>
+        {!everyone ? (
+          <ul className={own.people}>
+            {assignable.map((m) => (
+              <li key={m.userId}>
+                <label className={styles.choice}>
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(m.userId)}
+                    onChange={(event) =>
+                      setChosen((now) =>
+                        event.target.checked ? [...now, m.userId] : now.filter((u) => u !== m.userId),
+                      )
+                    }
+                  />
+                  {m.name} ({m.email})
+                </label>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {peopleError ? (
+          <p id={`${id}-people-error`} className={own.error}>
+            {peopleError}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className={own.field}>
+        <label htmlFor={`${id}-due`}>Due date (optional)</label>
+        <input
+          id={`${id}-due`}
+          type="date"
+          value={dueAt}
+          onChange={(event) => setDueAt(event.target.value)}
+        />
+      </div>
+      {general ? <Alert tone="danger">{general}</Alert> : null}
+      {done ? <p role="status">{done}</p> : null}
+      <div>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Assigning…' : 'Assign learning'}
+        </Button>
+      </div>
+    </form>
+  );
+}

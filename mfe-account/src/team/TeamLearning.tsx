@@ -1,0 +1,321 @@
+import { useMemo, useState } from 'react';
+import type { TeamAssignment, TeamLearner, TeamMonthFigures } from '@catalyst/contracts';
+import { assignmentStatusText } from '@catalyst/contracts/team-learning-terms';
+import {
+  Alert,
+  Button,
+  Card,
+  formatDate,
+  isApiRequestError,
+  learningPathPath,
+  productPath,
+  readSessionToken,
+  Spinner,
+  useApiData,
+  type ApiClient,
+} from '@catalyst/web-kit';
+import { downloadFile } from '../profile/dataExport';
+import { AssignForm } from './AssignForm';
+import styles from './Team.module.css';
+import own from './TeamLearning.module.css';
+
+type SortKey = 'name' | 'lastActiveAt' | 'minutesThisMonth' | 'inProgress' | 'finished' | 'certificates';
+const SORTS: Record<SortKey, string> = {
+  name: 'Name',
+  lastActiveAt: 'Last active',
+  minutesThisMonth: 'Minutes this month',
+  inProgress: 'In progress',
+  finished: 'Finished',
+  certificates: 'Certificates',
+};
+
+/** Filtered and sorted here: a team is at most 500 rows, all of which the server answers at once. */
+export function visibleLearners(
+  members: readonly TeamLearner[],
+  filter: string,
+  sort: SortKey,
+): TeamLearner[] {
+  const needle = filter.trim().toLowerCase();
+  const shown = members.filter(
+    (m) => !needle || m.name.toLowerCase().includes(needle) || m.email.toLowerCase().includes(needle),
+  );
+  return shown.sort((a, b) => {
+    if (sort === 'name') return a.name.localeCompare(b.name);
+    if (sort === 'lastActiveAt') return (b.lastActiveAt ?? '').localeCompare(a.lastActiveAt ?? '');
+    return b[sort] - a[sort] || a.name.localeCompare(b.name);
+  });
+}
+
+const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The learning view's CSV, drawn by the server (GET /teams/:id/learning.csv), read with the session's token. */
+async function learningCsv(client: ApiClient, teamId: string): Promise<ArrayBuffer> {
+  const token = readSessionToken();
+  const res = await fetch(client.teamLearning.learningCsv.url({ params: { id: teamId } }), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!res.ok) throw new Error(`the server answered ${res.status}`);
+  return res.arrayBuffer();
+}
+
+function MonthChart({ months }: { months: readonly TeamMonthFigures[] }) {
+  const most = Math.max(1, ...months.map((m) => m.minutes));
+  const width = 40;
+  return (
+    <svg className={own.chart} viewBox={`0 0 ${months.length * width} 120`} aria-hidden="true">
+      {months.map((m, i) => {
+        const height = Math.round((m.minutes / most) * 90);
+        return (
+          <g key={m.month}>
+            <rect className={own.bar} x={i * width + 8} y={100 - height} width={width - 16} height={height} />
+            <text className={own.label} x={i * width + width / 2} y={114} textAnchor="middle">
+              {monthName(m.month).slice(0, 3)}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+function MonthFigures({ months }: { months: readonly TeamMonthFigures[] }) {
+  return (
+    <>
+      <MonthChart months={months} />
+      <div className={styles.scroll}>
+        <table className={styles.table}>
+          <caption className={styles.caption}>The team's learning by month</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Active learners</th>
+              <th scope="col">Minutes</th>
+              <th scope="col">Completions</th>
+              <th scope="col">Top courses</th>
+            </tr>
+          </thead>
+          <tbody>
+            {months.map((m) => (
+              <tr key={m.month}>
+                <th scope="row">{monthName(m.month)}</th>
+                <td className={own.numeric}>{m.activeLearners}</td>
+                <td className={own.numeric}>{m.minutes}</td>
+                <td className={own.numeric}>{m.completions}</td>
+                <td>{m.topCourses.map((c) => c.title).join(', ') || '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function Assignments({
+  teamId,
+  assignments,
+  client,
+  onChanged,
+}: {
+  teamId: string;
+  assignments: readonly TeamAssignment[];
+  client: ApiClient;
+  onChanged: () => void;
+}) {
+  const [problem, setProblem] = useState('');
+  if (assignments.length === 0) return <p className={styles.muted}>Nothing is assigned yet.</p>;
+  const withdraw = async (assignmentId: string) => {
+    setProblem('');
+    try {
+      await client.teamLearning.deleteAssignment({ params: { id: teamId, assignmentId } });
+      onChanged();
+    } catch (err) {
+      setProblem(isApiRequestError(err) ? err.message : 'The assignment could not be withdrawn.');
+    }
+  };
+  return (
+    <>
+      {problem ? <Alert tone="danger">{problem}</Alert> : null}
+      <div className={styles.scroll}>
+        <table className={styles.table}>
+          <caption className={styles.caption}>Assigned learning, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Course or path</th>
+              <th scope="col">Due</th>
+              <th scope="col">Assignees</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {assignments.map((a) => (
+              <tr key={a.id} data-testid="team-assignment">
+                <th scope="row">
+                  <a
+                    href={
+                      a.target.kind === 'path'
+                        ? learningPathPath(a.slug)
+                        : productPath({ productId: a.slug, _id: a.target.id })
+                    }
+                  >
+                    {a.title}
+                  </a>{' '}
+                  {a.overdue ? <span className={own.overdue}>Overdue</span> : null}
+                </th>
+                <td className={styles.nowrap}>{a.dueAt ? formatDate(a.dueAt) : 'No due date'}</td>
+                <td>
+                  <ul className={own.people}>
+                    {a.assignees.map((p) => (
+                      <li key={p.userId}>
+                        {p.name}:{' '}
+                        <span className={p.status === 'overdue' ? own.overdue : undefined}>
+                          {assignmentStatusText[p.status]}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td>
+                  <Button variant="secondary" onClick={() => void withdraw(a.id)}>
+                    Withdraw
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** The team's learning for its owner and admins: members' figures, the months, and assigned learning. */
+export function TeamLearning({ teamId, client }: { teamId: string; client: ApiClient }) {
+  const learning = useApiData(client.teamLearning.learning, { params: { id: teamId } });
+  const assignments = useApiData(client.teamLearning.assignments, { params: { id: teamId } });
+  const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState<SortKey>('name');
+  const [exportProblem, setExportProblem] = useState('');
+  const shown = useMemo(
+    () => visibleLearners(learning.data?.members ?? [], filter, sort),
+    [learning.data, filter, sort],
+  );
+  const exportCsv = async () => {
+    setExportProblem('');
+    try {
+      downloadFile(await learningCsv(client, teamId), 'text/csv', 'team-learning.csv');
+    } catch {
+      setExportProblem('The CSV file could not be made. Please try again.');
+    }
+  };
+
+  let body;
+  if (learning.error) body = <Alert tone="danger">The team's learning could not be loaded.</Alert>;
+  else if (!learning.data) body = <Spinner message="Loading the team's learning..." />;
+  else
+    body = (
+      <>
+        <div className={own.tools}>
+          <div className={own.field}>
+            <label htmlFor="team-learning-filter">Filter by name or e-mail</label>
+            <input
+              id="team-learning-filter"
+              type="search"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value)}
+            />
+          </div>
+          <div className={own.field}>
+            <label htmlFor="team-learning-sort">Sort by</label>
+            <select
+              id="team-learning-sort"
+              value={sort}
+              onChange={(event) => setSort(event.target.value as SortKey)}
+            >
+              {Object.entries(SORTS).map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button variant="secondary" onClick={() => void exportCsv()}>
+            Export CSV
+          </Button>
+        </div>
+        {exportProblem ? <Alert tone="danger">{exportProblem}</Alert> : null}
+        <div className={styles.scroll}>
+          <table className={styles.table}>
+            <caption className={styles.caption}>Members' learning</caption>
+            <thead>
+              <tr>
+                <th scope="col">Member</th>
+                <th scope="col">Seat</th>
+                <th scope="col">Last active</th>
+                <th scope="col">Minutes this month</th>
+                <th scope="col">In progress</th>
+                <th scope="col">Finished</th>
+                <th scope="col">Certificates</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((m) => (
+                <tr key={m.userId}>
+                  <th scope="row">
+                    {m.name}
+                    <br />
+                    <span className={styles.muted}>{m.email}</span>
+                  </th>
+                  <td>{m.seatStatus === 'active' ? 'Active' : m.seatStatus}</td>
+                  <td className={styles.nowrap}>{m.lastActiveAt ? formatDate(m.lastActiveAt) : 'Never'}</td>
+                  <td className={own.numeric}>{m.minutesThisMonth}</td>
+                  <td className={own.numeric}>{m.inProgress}</td>
+                  <td className={own.numeric}>{m.finished}</td>
+                  <td className={own.numeric}>{m.certificates}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {shown.length === 0 ? <p className={styles.muted}>No member matches “{filter}”.</p> : null}
+        <h3>By month</h3>
+        <MonthFigures months={learning.data.months} />
+      </>
+    );
+
+  return (
+    <>
+      <Card as="section" className={styles.card} aria-labelledby="team-learning">
+        <h2 id="team-learning">Learning</h2>
+        {body}
+      </Card>
+      <Card as="section" className={styles.card} aria-labelledby="team-assign">
+        <h2 id="team-assign">Assign learning</h2>
+        <AssignForm
+          teamId={teamId}
+          members={learning.data?.members ?? []}
+          client={client}
+          onAssigned={() => assignments.reload()}
+        />
+        <h3>Assigned</h3>
+        {assignments.error ? (
+          <Alert tone="danger">The assignments could not be loaded.</Alert>
+        ) : !assignments.data ? (
+          <Spinner message="Loading the assignments..." />
+        ) : (
+          <Assignments
+            teamId={teamId}
+            assignments={assignments.data}
+            client={client}
+            onChanged={() => assignments.reload()}
+          />
+        )}
+      </Card>
+    </>
+  );
+}
