@@ -167,7 +167,9 @@ function Assignments({
                   </a>{' '}
                   {a.overdue ? <span className={own.overdue}>Overdue</span> : null}
                 </th>
-                <td className={styles.nowrap}>{a.dueAt ? formatDate(a.dueAt) : 'No due date'}</td>
+                <td className={styles.nowrap}>
+                  {a.dueAt ? formatDate(a.dueAt, 'short', { utc: true }) : 'No due date'}
+                </td>
                 <td>
                   <ul className={own.people}>
                     {a.assignees.map((p) => (

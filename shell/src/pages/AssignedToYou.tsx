@@ -27,7 +27,9 @@ export function AssignedToYou({ className }: { className?: string }) {
               {item.title}
             </Link>
             <span>From {item.teamName}</span>
-            <span>{item.dueAt ? `Due ${formatDate(item.dueAt)}` : 'No due date'}</span>
+            <span>
+              {item.dueAt ? `Due ${formatDate(item.dueAt, 'short', { utc: true })}` : 'No due date'}
+            </span>
             <span className={item.overdue ? styles.overdue : undefined}>
               {assignmentStatusText[item.status]}
             </span>
