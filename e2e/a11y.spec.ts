@@ -53,6 +53,8 @@ function pagesFor(role: Role, demo: DemoPaths): string[] {
     '/paths',
     demo.learningPath,
   ];
+  // the team plan's offer and its form: the demo learner is in no team
+  if (role === 'learner') return [...signedIn, '/admin', '/team'];
   if (role !== 'admin') return [...signedIn, '/admin'];
   return [
     ...signedIn,
