@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { TeamSummary } from '@catalyst/contracts';
 import {
@@ -46,11 +46,14 @@ export default function TeamJoinPage({
   const [error, setError] = useState<string | null>(null);
   const [joined, setJoined] = useState<{ team: TeamSummary; message?: string } | null>(null);
 
-  // Signed in now: the address is shown in full to its owner, so the invitation is read again.
+  // Signed in here (the dialog): the address is shown in full to its owner, so the invitation is read again.
   const { reload } = invitation;
+  const signedIn = useRef<boolean | null>(null);
   useEffect(() => {
-    if (isAuthenticated) reload();
-  }, [isAuthenticated, reload]);
+    if (isLoading) return;
+    if (signedIn.current === false && isAuthenticated) reload();
+    signedIn.current = isAuthenticated;
+  }, [isAuthenticated, isLoading, reload]);
 
   async function join() {
     setBusy(true);

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -13,7 +13,7 @@ import {
   type TeamSummary,
 } from '@catalyst/contracts';
 import type { SessionUser } from '@catalyst/web-kit';
-import { failure, fakeApi, success, type FakeApi } from '@catalyst/web-kit/testing';
+import { failure, fakeApi, inTurn, success, type FakeApi } from '@catalyst/web-kit/testing';
 import { describedBy } from '../testing/describedBy';
 import { fakeStores, learner } from '../testing/subscriptionStores';
 import TeamJoinPage from './TeamJoinPage';
@@ -369,6 +369,28 @@ describe('an invitation to join a team', () => {
     expect(screen.getByText(/Log in or sign up as s\*\*\*@example\.com to join\./)).toBeDefined();
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Join team' })).toBeNull();
+  });
+
+  it('reads the invitation again once the visitor signs in, and then offers Join', async () => {
+    const w = world(
+      (fake) =>
+        // the address is masked for a visitor, whole for its owner signed in
+        fake.on(teamRoutes.invitation, inTurn({ ...PREVIEW, email: 's***@example.com' }, PREVIEW)),
+      null,
+    );
+    renderJoin(w);
+    expect(await screen.findByText(/Log in or sign up as s\*\*\*@example\.com to join\./)).toBeDefined();
+    act(() => w.session.loadUser({ ...learner, email: 'sam@example.com' }));
+    expect(await screen.findByRole('button', { name: 'Join team' })).toBeDefined();
+    await waitFor(() => expect(screen.getByText(/invited sam@example\.com to a seat/)).toBeDefined());
+    expect(w.fake.callsTo(teamRoutes.invitation)).toHaveLength(2);
+  });
+
+  it('reads the invitation once for someone already signed in', async () => {
+    const w = world((fake) => fake.on(teamRoutes.invitation, PREVIEW));
+    renderJoin(w);
+    expect(await screen.findByRole('button', { name: 'Join team' })).toBeDefined();
+    expect(w.fake.callsTo(teamRoutes.invitation)).toHaveLength(1);
   });
 
   it('joins, and says when a personal plan ends because the team covers it', async () => {
