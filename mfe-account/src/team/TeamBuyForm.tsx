@@ -22,14 +22,15 @@ const INTERVALS: Array<{ value: TeamInterval; label: string }> = [
   { value: 'year', label: `Annual — ${dollars(TEAM_SEAT_PRICE.year)} per seat per year` },
 ];
 
-/** The form's own checks, worded as the server words them, so a mistake costs no round trip. */
-function problemOf(name: string, seats: number): FormError | null {
+/** The form's own checks, worded as the server words them, so a mistake costs no round trip: by field. */
+function problemsOf(name: string, seats: number): FormError[] {
+  const problems: FormError[] = [];
   const trimmed = name.trim();
   if (trimmed.length < TEAM_NAME_MIN || trimmed.length > TEAM_NAME_MAX)
-    return { field: 'name', message: teamMessages.name };
+    problems.push({ field: 'name', message: teamMessages.name });
   if (!Number.isInteger(seats) || seats < TEAM_SEATS_MIN || seats > TEAM_SEATS_MAX)
-    return { field: 'seats', message: teamMessages.seats };
-  return null;
+    problems.push({ field: 'seats', message: teamMessages.seats });
+  return problems;
 }
 
 /** The team plan for a person in no team: a name, seats and billing interval, then the provider's checkout. */
@@ -39,14 +40,16 @@ export function TeamBuyForm({ client, navigate }: { client: ApiClient; navigate:
   const [interval, setBilling] = useState<TeamInterval>('month');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FormError | null>(null);
+  const [problems, setProblems] = useState<FormError[]>([]);
   const count = Number(seats);
   const countable = Number.isInteger(count) && count >= TEAM_SEATS_MIN && count <= TEAM_SEATS_MAX;
 
   async function buy(event: FormEvent) {
     event.preventDefault();
-    const problem = problemOf(name, count);
-    setError(problem);
-    if (problem) return;
+    const found = problemsOf(name, count);
+    setProblems(found);
+    setError(null);
+    if (found.length > 0) return;
     setBusy(true);
     try {
       const { url } = await client.team.checkout({ body: { name: name.trim(), seats: count, interval } });
@@ -57,7 +60,8 @@ export function TeamBuyForm({ client, navigate }: { client: ApiClient; navigate:
     }
     setBusy(false);
   }
-  const fieldError = (field: string) => fieldErrorOf(error, field);
+  const fieldError = (field: string) =>
+    problems.find((problem) => problem.field === field)?.message ?? fieldErrorOf(error, field);
 
   return (
     <form

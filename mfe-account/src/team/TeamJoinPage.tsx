@@ -71,7 +71,11 @@ export default function TeamJoinPage({
   if (invitation.error)
     return (
       <div className={`${styles.page} ${styles.narrow}`}>
-        <Alert tone="danger">{messageOf(invitation.error, 'The invitation could not be loaded.')}</Alert>
+        <Card as="section" className={styles.card} aria-labelledby="join-title">
+          <h1 id="join-title">Join a team</h1>
+          <Alert tone="danger">{messageOf(invitation.error, 'The invitation could not be loaded.')}</Alert>
+          <p className={styles.muted}>Ask the team&apos;s owner or admin for a new invitation.</p>
+        </Card>
       </div>
     );
   if (!invitation.data || isLoading) return <Spinner message="Loading your invitation..." />;

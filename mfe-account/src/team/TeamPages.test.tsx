@@ -130,6 +130,12 @@ describe('buying a team plan', () => {
       expect(describedBy(seats)).toContain(teamMessages.seats);
     }
     expect(w.fake.callsTo(teamRoutes.checkout)).toEqual([]);
+    // both mistakes at once, each beside its field
+    fireEvent.change(screen.getByLabelText('Team name'), { target: { value: ' ' } });
+    fireEvent.click(pay);
+    await waitFor(() => expect(describedBy(screen.getByLabelText('Team name'))).toBe(teamMessages.name));
+    expect(describedBy(seats)).toContain(teamMessages.seats);
+    fireEvent.change(screen.getByLabelText('Team name'), { target: { value: 'Northwind' } });
 
     fireEvent.change(seats, { target: { value: '5' } });
     fireEvent.click(screen.getByLabelText('Annual — $120 per seat per year'));
