@@ -57,6 +57,8 @@ export default defineConfig({
       E2E_STATIC_COPY: 'true',
       // Every journey registers from this one machine (one client address): room for all of them.
       REGISTER_MAX_PER_ADDRESS: '200',
+      // team-sso.spec.ts runs its OpenID Provider on a loopback port, over plain http.
+      SSO_ALLOW_LOOPBACK_HTTP: 'true',
     },
   },
 });

@@ -1,0 +1,97 @@
+// Team single sign-on in the browser: Northwind's owner sets up its identity provider (a real oidc-provider
+// the test starts on a loopback port), and a new person signs in through it and lands in the team.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+import type { Page } from '@playwright/test';
+import { authSsoRoutes, demoTeam, routeUrl } from '@catalyst/contracts';
+import { baseURL } from './playwright.config';
+import { dismissCookieBanner, expect, loginAs, test, uniqueEmail } from './fixtures';
+
+const CLIENT_ID = 'catalyst-e2e';
+const CLIENT_SECRET = 'the-e2e-provider-client-secret';
+let issuer = '';
+let close = async () => {};
+
+test.beforeAll(async () => {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [`${baseURL}${routeUrl(authSsoRoutes.ssoCallback)}`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    cookies: { keys: ['e2e-provider-cookie-key'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    features: { devInteractions: { enabled: true } },
+    pkce: { required: () => true },
+    findAccount: (_ctx, sub) => ({
+      accountId: sub,
+      claims: () => ({ sub, email: sub, email_verified: true, name: 'Sandy Single' }),
+    }),
+  });
+  server.on('request', provider.callback());
+  close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+});
+
+test.afterAll(async () => close());
+
+test.beforeEach(async ({ page }) => {
+  await dismissCookieBanner(page);
+});
+
+const ssoCard = (page: Page) => page.getByRole('region', { name: 'Single sign-on' });
+
+test('an owner sets up single sign-on and a new person signs in through it into the team', async ({
+  page,
+  browser,
+}) => {
+  await loginAs(page, demoTeam.owner);
+  await page.goto('/team');
+  const card = ssoCard(page);
+  await card.getByLabel('Issuer URL').fill(issuer);
+  await card.getByLabel('Client ID').fill(CLIENT_ID);
+  await card.getByLabel('Client secret').fill(CLIENT_SECRET);
+  await card.getByLabel('E-mail domains').fill('northwind.example');
+  await card.getByRole('button', { name: 'Save single sign-on' }).click();
+  await expect(card.getByText('Single sign-on saved.')).toBeVisible();
+
+  const visitor = await browser.newContext();
+  const person = await visitor.newPage();
+  await dismissCookieBanner(person);
+  const email = uniqueEmail('sso').replace(/@.*/, '@northwind.example');
+  await person.goto('/browse');
+  await person.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  await person.getByRole('dialog').getByLabel('Email').fill(email);
+  await person.getByRole('button', { name: 'Continue with single sign-on' }).click();
+
+  // The provider's own sign-in and consent pages.
+  await person.locator('input[name="login"]').fill(email);
+  await person.locator('input[name="password"]').fill('any');
+  await person.getByRole('button', { name: 'Sign-in' }).click();
+  await person.getByRole('button', { name: 'Continue' }).click();
+
+  // Back where the sign-in started, signed in; the team's seat is theirs.
+  await expect(person).toHaveURL(/\/browse$/);
+  // Named as the provider calls them: the account was made from its claims.
+  await expect(person.getByRole('banner').getByText('Welcome, Sandy')).toBeVisible();
+  await person.goto('/team');
+  await expect(person.getByRole('heading', { name: demoTeam.name, level: 1 })).toBeVisible();
+  await expect(person.getByText(/You are a member of Northwind/)).toBeVisible();
+  await visitor.close();
+
+  // The owner takes single sign-on away again: the demo team stays as seeded for other journeys.
+  await page.reload();
+  await ssoCard(page).getByRole('button', { name: 'Remove single sign-on' }).click();
+  await expect(ssoCard(page).getByText('Single sign-on removed.')).toBeVisible();
+});
