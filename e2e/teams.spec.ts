@@ -1,6 +1,8 @@
 // Catalyst for Teams, first slice: an owner buys seats at the payments sandbox's hosted checkout, invites by
-// CSV (two bad rows reported), and an invited person registers from the e-mail's link and joins.
-import { dismissCookieBanner, expect, latestEmailTo, test, uniqueEmail } from './fixtures';
+// CSV (two bad rows reported), and an invited person registers from the e-mail's link and joins; Northwind's
+// owner assigns a path already past due, flagged overdue on the team page and on the member's dashboard.
+import { demoTeam } from '@catalyst/contracts';
+import { dismissCookieBanner, expect, latestEmailTo, loginAs, test, uniqueEmail } from './fixtures';
 import { newLearner } from './lib/members';
 
 test.beforeEach(async ({ page }) => {
@@ -98,4 +100,45 @@ test('an owner buys 5 seats, invites by CSV with two bad rows, and an invited pe
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByText('2 of 5 seats used')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test("Northwind's owner assigns a path already past due: it is flagged overdue for the owner and the member", async ({
+  page,
+  browser,
+}) => {
+  const member = demoTeam.members[0];
+  await loginAs(page, demoTeam.owner);
+  await page.goto('/team');
+  const learning = page.getByRole('table', { name: "Members' learning" });
+  await expect(learning.getByRole('row')).toHaveCount(1 + 1 + demoTeam.members.length);
+  await expect(
+    page.getByRole('table', { name: "The team's learning by month" }).getByRole('row'),
+  ).toHaveCount(7);
+
+  const form = page.getByRole('form', { name: 'Assign learning' });
+  await form
+    .getByLabel('Learning path', { exact: true })
+    .selectOption({ label: 'Data Analysis, Start to Finish' });
+  await form.getByLabel('Choose members').check();
+  await form.getByLabel(`${member.name} (${member.email})`).check();
+  await form.getByLabel('Due date (optional)').fill('2020-01-31');
+  await form.getByRole('button', { name: 'Assign learning' }).click();
+  await expect(form.getByRole('status')).toHaveText('Assigned Data Analysis, Start to Finish to 1 people.');
+  const assigned = page.getByTestId('team-assignment').filter({ hasText: 'Data Analysis, Start to Finish' });
+  await expect(assigned.getByRole('rowheader')).toHaveText('Data Analysis, Start to Finish Overdue');
+  await expect(assigned).toContainText(`${member.name}: Overdue`);
+  await expect
+    .poll(() => latestEmailTo(member.email), { message: 'the assignment reaches the outbox' })
+    .toContain('Subject: Northwind assigned you Data Analysis, Start to Finish');
+
+  // The member sees it on their dashboard, flagged.
+  const context = await browser.newContext();
+  const own = await context.newPage();
+  await dismissCookieBanner(own);
+  await loginAs(own, member);
+  await own.goto('/');
+  const card = own.getByTestId('assigned-to-you').filter({ hasText: 'Data Analysis, Start to Finish' });
+  await expect(card).toContainText('Due Jan 31, 2020');
+  await expect(card).toContainText('Overdue');
+  await context.close();
 });
