@@ -1,5 +1,4 @@
 import {
-  TEAM_ID_PATTERN,
   contentInternalRoutes,
   pathSchema,
   productSummarySchema,
@@ -21,12 +20,12 @@ import {
   badRequest,
   conflict,
   createPeer,
-  forbidden,
   notFound,
   type RouteHandlers,
 } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import type { TeamAssignmentRow } from '../db/tables/team-assignment';
+import { actorOf, OWNER, OWNER_OR_ADMIN, teamFor as teamForCaller } from '../teams/team-access';
 import { addAudit, findSeatOf, findTeam, listMembers, teamDetailOf } from '../teams/teams.repository';
 import { sendAssignmentMails } from './assignment-mail';
 import { learningCsv } from './learning-csv';
@@ -38,9 +37,6 @@ import {
   listAssignmentsOf,
   setMemberRole,
 } from './team-learning.repository';
-
-const OWNER: readonly TeamRole[] = ['owner'];
-const OWNER_OR_ADMIN: readonly TeamRole[] = ['owner', 'admin'];
 
 /** A due date alone means the end of that day (UTC). */
 const dueDateOf = (value: string | null | undefined): Date | null =>
@@ -62,21 +58,8 @@ export function createTeamLearningHandlers(deps: Deps): RouteHandlers<typeof tea
   const progress = peer(config.PROGRESS_URL);
   const content = peer(config.CONTENT_URL);
 
-  /** The team, when the caller holds one of `roles` in it: 404 for anyone outside it, 403 for a lesser role. */
-  async function teamFor(identity: Identity, teamId: string, roles: readonly TeamRole[]) {
-    if (!TEAM_ID_PATTERN.test(teamId)) throw notFound(teamMessages.teamNotFound);
-    const [team, seat] = await Promise.all([findTeam(db, teamId), findSeatOf(db, identity.id)]);
-    if (!team || !seat || seat.team_id !== team.id) throw notFound(teamMessages.teamNotFound);
-    if (!roles.includes(seat.role))
-      throw forbidden(roles === OWNER ? teamMessages.ownerOnly : teamMessages.ownerOrAdminOnly);
-    return team;
-  }
-
-  const actorOf = (identity: Identity) => ({
-    actor_user_id: identity.id,
-    actor_name: identity.name || identity.email,
-    actor_email: identity.email,
-  });
+  const teamFor = (identity: Identity, teamId: string, roles: readonly TeamRole[]) =>
+    teamForCaller(db, identity, teamId, roles);
 
   /** Progress's figures for these users, with their standing on the assignments' items. */
   async function figuresOf(

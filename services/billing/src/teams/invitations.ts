@@ -28,6 +28,7 @@ import { providerCall } from '../provider/stripe';
 import { syncAndNotify } from '../subscriptions/subscriptions.handlers';
 import { findCurrentSubscription, isEntitled } from '../subscriptions/subscriptions.repository';
 import { emailsOfCsv } from './csv';
+import { actorOf } from './team-access';
 import { longDate, sendTeamFullMail, sendTeamInvitation } from './team-mail';
 import {
   addAudit,
@@ -48,12 +49,6 @@ const emailSchema = z.email().max(254);
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
-
-const actorOf = (identity: Identity) => ({
-  actor_user_id: identity.id,
-  actor_name: identity.name || identity.email,
-  actor_email: identity.email,
-});
 
 /** The rows to invite, from a list or a CSV's text, each with its 1-based row. */
 function rowsOf(body: { emails?: string[]; csv?: string }): { row: number; email: string }[] {

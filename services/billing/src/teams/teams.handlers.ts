@@ -1,16 +1,16 @@
 import {
-  TEAM_ID_PATTERN,
   teamMessages,
   teamSeatsBelowUsedMessage,
   type Identity,
   type TeamRole,
   type teamRoutes,
 } from '@catalyst/contracts';
-import { conflict, forbidden, notFound, type RouteHandlers } from '@catalyst/service-kit';
+import { conflict, notFound, type RouteHandlers } from '@catalyst/service-kit';
 import type Stripe from 'stripe';
 import type { Deps } from '../deps';
 import { isMissingResource, providerCall } from '../provider/stripe';
 import { acceptInvitation, inviteToTeam, previewInvitation } from './invitations';
+import { actorOf, OWNER, OWNER_OR_ADMIN, teamFor as teamForCaller } from './team-access';
 import { activateTeamFromSession, openTeamCheckout } from './team-checkout';
 import { seatsOf, syncTeamSubscription } from './team-sync';
 import {
@@ -26,25 +26,9 @@ import {
   teamSummaryOf,
 } from './teams.repository';
 
-const OWNER: readonly TeamRole[] = ['owner'];
-const OWNER_OR_ADMIN: readonly TeamRole[] = ['owner', 'admin'];
-
 export function createTeamHandlers(deps: Deps): RouteHandlers<typeof teamRoutes> {
-  /** The team, when the caller holds one of `roles` in it: 404 for anyone outside it, 403 for a lesser role. */
-  async function teamFor(identity: Identity, teamId: string, roles: readonly TeamRole[]) {
-    if (!TEAM_ID_PATTERN.test(teamId)) throw notFound(teamMessages.teamNotFound);
-    const [team, seat] = await Promise.all([findTeam(deps.db, teamId), findSeatOf(deps.db, identity.id)]);
-    if (!team || !seat || seat.team_id !== team.id) throw notFound(teamMessages.teamNotFound);
-    if (!roles.includes(seat.role))
-      throw forbidden(roles === OWNER ? teamMessages.ownerOnly : teamMessages.ownerOrAdminOnly);
-    return team;
-  }
-
-  const actorOf = (identity: Identity) => ({
-    actor_user_id: identity.id,
-    actor_name: identity.name || identity.email,
-    actor_email: identity.email,
-  });
+  const teamFor = (identity: Identity, teamId: string, roles: readonly TeamRole[]) =>
+    teamForCaller(deps.db, identity, teamId, roles);
 
   return {
     checkout: ({ identity, body }) => openTeamCheckout(deps, identity, body),

@@ -10,7 +10,7 @@ import type {
   TeamMember,
 } from '../db/tables/team';
 
-type Db = Kysely<Database>;
+export type Db = Kysely<Database>;
 
 /** Team statuses whose seats are Premium (a past-due team keeps access while the provider retries). */
 const SEAT_GRANTING: TeamStatus[] = ['active', 'past_due'];
