@@ -36,6 +36,7 @@ const ACTION_TEXT: Record<TeamAuditEntry['action'], string> = {
   removed: 'Removed a member',
   sso_changed: 'Set single sign-on',
   sso_removed: 'Removed single sign-on',
+  sso_domain_verified: 'Verified a single sign-on domain',
   role_changed: 'Changed a role',
   assigned: 'Assigned learning',
   assignment_removed: 'Withdrew an assignment',

@@ -36,7 +36,60 @@ export const teamSsoMessages = {
 export const teamSsoDiscoveryMessage = (problem: string) =>
   `The issuer's discovery document could not be used: ${problem}`;
 
-/** 409 of a save naming a domain another team signs in with. */
+/** Where an owner publishes a domain's proof: `_catalyst-verification.<domain>` TXT `catalyst-verification=<token>`. */
+export const ssoVerificationRecordName = (domain: string) => `_catalyst-verification.${domain}`;
+export const ssoVerificationRecordValue = (token: string) => `catalyst-verification=${token}`;
+
+/**
+ * Mail domains shared by the public (webmail): no team may sign them in, whatever DNS says. A `*` label
+ * stands for any country's ending (gmx.de, yandex.ru).
+ */
+export const SHARED_MAIL_DOMAINS = [
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.*',
+  'live.com',
+  'msn.com',
+  'yahoo.*',
+  'ymail.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'pm.me',
+  'gmx.*',
+  'mail.ru',
+  'yandex.*',
+  'qq.com',
+  '163.com',
+  '126.com',
+  'zoho.com',
+  'fastmail.com',
+  'tutanota.com',
+] as const;
+
+/** Whether `domain` (lower case) is a shared mail domain. */
+export function isSharedMailDomain(domain: string): boolean {
+  return SHARED_MAIL_DOMAINS.some((shared) =>
+    shared.endsWith('.*') ? domain.startsWith(shared.slice(0, -1)) : domain === shared,
+  );
+}
+
+export const ssoDomainMessages = {
+  shared: (domain: string) => `${domain} is a shared mail domain: no team can sign it in with single sign-on`,
+  notClaimed: 'This domain is not one of the team’s single sign-on domains',
+  noRecord: (domain: string) =>
+    `No TXT record was found at ${ssoVerificationRecordName(domain)}. Publish it, then verify again.`,
+  wrongValue: (domain: string, found: string[]) =>
+    `The TXT record at ${ssoVerificationRecordName(domain)} says ${found.map((v) => `"${v}"`).join(', ')}, not the value shown here.`,
+  lookupFailed: (domain: string, code: string) =>
+    `The DNS lookup of ${ssoVerificationRecordName(domain)} failed (${code}). Try again in a few minutes.`,
+} as const;
+
+/** 409 of a save or a verification naming a domain another team has verified. */
 export const teamSsoDomainTakenMessage = (domain: string) =>
   `The domain ${domain} already signs in with another team`;
 

@@ -1,12 +1,24 @@
 // Contracts of team single sign-on (OpenID Connect): billing keeps a team's settings, auth runs the protocol.
 import { z } from 'zod';
 import { normaliseEmail, validateEmail } from './auth-terms';
-import { TEAM_SSO_DOMAINS_MAX, TEAM_SSO_DOMAINS_MIN, teamSsoMessages } from './team-sso-terms';
+import {
+  TEAM_SSO_DOMAINS_MAX,
+  TEAM_SSO_DOMAINS_MIN,
+  isSharedMailDomain,
+  ssoDomainMessages,
+  teamSsoMessages,
+} from './team-sso-terms';
+import { teamIdParamsSchema } from './teams';
 import { teamRoleValues } from './teams-terms';
 
 export * from './team-sso-terms';
 
 const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+const domainField = z
+  .string({ message: teamSsoMessages.domain })
+  .transform((value) => value.trim().toLowerCase().replace(/^@/, ''))
+  .refine((value) => DOMAIN_PATTERN.test(value), teamSsoMessages.domain);
 
 const emailField = z
   .string({ message: 'Enter an e-mail address' })
@@ -14,12 +26,20 @@ const emailField = z
   .transform(normaliseEmail)
   .refine((email) => !validateEmail(email), 'Enter a valid e-mail address');
 
+/** A domain the team signs in: only a verified one routes anybody; `record` is the TXT to publish. */
+export const teamSsoDomainSchema = z.object({
+  domain: z.string(),
+  verified: z.boolean(),
+  record: z.object({ name: z.string(), value: z.string() }),
+});
+export type TeamSsoDomain = z.infer<typeof teamSsoDomainSchema>;
+
 /** GET/PUT /teams/:id/sso answer: the secret itself is never returned. */
 export const teamSsoSettingsSchema = z.object({
   issuer: z.string(),
   clientId: z.string(),
   clientSecretSet: z.boolean(),
-  domains: z.array(z.string()),
+  domains: z.array(teamSsoDomainSchema),
   required: z.boolean(),
 });
 export type TeamSsoSettings = z.infer<typeof teamSsoSettingsSchema>;
@@ -36,10 +56,10 @@ export const teamSsoBodySchema = z.object({
     .optional(),
   domains: z
     .array(
-      z
-        .string({ message: teamSsoMessages.domain })
-        .transform((value) => value.trim().toLowerCase().replace(/^@/, ''))
-        .refine((value) => DOMAIN_PATTERN.test(value), teamSsoMessages.domain),
+      domainField.superRefine((value, ctx) => {
+        if (isSharedMailDomain(value))
+          ctx.addIssue({ code: 'custom', message: ssoDomainMessages.shared(value) });
+      }),
       { message: teamSsoMessages.domains },
     )
     .min(TEAM_SSO_DOMAINS_MIN, teamSsoMessages.domains)
@@ -47,6 +67,9 @@ export const teamSsoBodySchema = z.object({
   required: z.boolean({ message: teamSsoMessages.required }),
 });
 export type TeamSsoBody = z.input<typeof teamSsoBodySchema>;
+
+/** POST /teams/:id/sso/domains/:domain/verify */
+export const teamSsoDomainParamsSchema = teamIdParamsSchema.extend({ domain: domainField });
 
 export const teamSsoRemovedSchema = z.object({ removed: z.literal(true) });
 

@@ -43,6 +43,7 @@ export const teamAuditActionValues = [
   'removed',
   'sso_changed',
   'sso_removed',
+  'sso_domain_verified',
   'role_changed',
   'assigned',
   'assignment_removed',

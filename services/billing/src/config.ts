@@ -42,6 +42,29 @@ export const configSchema = baseServiceConfigSchema.extend({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * DNS servers asked for SSO domains' TXT records (comma-separated `ip` or `ip:port`); unset: the system's.
+   */
+  DNS_SERVERS: optional(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((server) => server.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[?[0-9a-f:]+\]?(:\d{1,5})?)$/i,
+              'DNS_SERVERS must list IP addresses, e.g. 1.1.1.1,127.0.0.1:5353',
+            ),
+        ),
+      ),
+  ),
   /** The gateway's base URL browsers use: checkout success/cancel and portal return URLs. */
   PUBLIC_URL: z
     .string()

@@ -5,8 +5,10 @@ import {
   teamSeatSchema,
   teamSsoAnswerSchema,
   teamSsoBodySchema,
+  teamSsoDomainParamsSchema,
   teamSsoRemovedSchema,
   teamSsoMessages,
+  ssoDomainMessages,
 } from '../team-sso';
 import { teamIdParamsSchema, teamMessages } from '../teams';
 import { defineRoutes } from './define';
@@ -31,9 +33,25 @@ export const teamSsoRoutes = defineRoutes({
     path: '/teams/:id/sso',
     service,
     access: 'user',
-    summary: "Set a team's single sign-on: the issuer's discovery is checked first; a domain is one team's",
+    summary:
+      "Set a team's single sign-on: the issuer's discovery is checked first; a new domain is saved unverified",
     params: teamIdParamsSchema,
     body: teamSsoBodySchema,
+    response: teamSsoAnswerSchema,
+  },
+  verifySsoDomain: {
+    refuses: {
+      400: 'No TXT record, or not the one shown, or the lookup failed',
+      403: teamMessages.ownerOnly,
+      404: ssoDomainMessages.notClaimed,
+      409: 'The domain already signs in with another team',
+    },
+    method: 'POST',
+    path: '/teams/:id/sso/domains/:domain/verify',
+    service,
+    access: 'user',
+    summary: "Verify a team's SSO domain by its DNS TXT record; the first team to verify a domain holds it",
+    params: teamSsoDomainParamsSchema,
     response: teamSsoAnswerSchema,
   },
   deleteSso: {

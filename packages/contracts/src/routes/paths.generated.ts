@@ -247,6 +247,7 @@ export const ROUTE_PATHS = {
   teamSso: {
     getSso: '/teams/:id/sso',
     putSso: '/teams/:id/sso',
+    verifySsoDomain: '/teams/:id/sso/domains/:domain/verify',
     deleteSso: '/teams/:id/sso',
   },
   teamSsoInternal: {

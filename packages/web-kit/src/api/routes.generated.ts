@@ -32,7 +32,7 @@ export interface ApiTables {
   gift: Pick<typeof giftRoutes, 'checkout' | 'confirm' | 'mine' | 'preview' | 'redeem'>;
   team: Pick<typeof teamRoutes, 'checkout' | 'confirm' | 'mine' | 'invitation' | 'accept' | 'get' | 'changeSeats' | 'invite' | 'revokeInvitation' | 'removeMember' | 'audit'>;
   teamLearning: Pick<typeof teamLearningRoutes, 'myAssignments' | 'learning' | 'learningCsv' | 'changeRole' | 'assign' | 'assignments' | 'deleteAssignment'>;
-  teamSso: Pick<typeof teamSsoRoutes, 'getSso' | 'putSso' | 'deleteSso'>;
+  teamSso: Pick<typeof teamSsoRoutes, 'getSso' | 'putSso' | 'verifySsoDomain' | 'deleteSso'>;
   adminBilling: Pick<typeof adminBillingRoutes, 'gifts' | 'refundGift' | 'figures'>;
   plan: Pick<typeof planRoutes, 'offer' | 'previewChange' | 'change'>;
   adminPromotion: Pick<typeof adminPromotionRoutes, 'list' | 'create' | 'redemptions' | 'deactivate'>;
@@ -262,6 +262,7 @@ export const API_ROUTES = {
   teamSso: {
     getSso: ['GET', '/teams/:id/sso'],
     putSso: ['PUT', '/teams/:id/sso'],
+    verifySsoDomain: ['POST', '/teams/:id/sso/domains/:domain/verify'],
     deleteSso: ['DELETE', '/teams/:id/sso'],
   },
   adminBilling: {

@@ -15,6 +15,7 @@ import {
   teamSsoMessages,
   type Identity,
 } from '@catalyst/contracts';
+import { startTestDnsServer, type TestDnsServer } from '../../../billing/src/team-sso/test-dns-server';
 import { startBillingWorld } from '../../../billing/src/test-support';
 import { PUBLIC_URL, createTestAuth, type TestAuth } from '../test-support';
 
@@ -139,6 +140,7 @@ async function throughProvider(authorizationUrl: string, login: string): Promise
 let auth: TestAuth;
 let world: Awaited<ReturnType<typeof startBillingWorld>>;
 let idp: Provider_;
+let dns: TestDnsServer;
 let teamId: string;
 
 async function putSso(body: Record<string, unknown>, id = teamId, as = owner) {
@@ -183,7 +185,8 @@ async function members() {
 
 beforeAll(async () => {
   idp = await startProvider();
-  world = await startBillingWorld({ config: { SSO_ALLOW_LOOPBACK_HTTP: 'true' } });
+  dns = await startTestDnsServer();
+  world = await startBillingWorld({ config: { SSO_ALLOW_LOOPBACK_HTTP: 'true', DNS_SERVERS: dns.server } });
   auth = await createTestAuth({ BILLING_URL: world.billing.url, SSO_ALLOW_LOOPBACK_HTTP: 'true' });
   const team = await world.db
     .insertInto('teams')
@@ -210,6 +213,7 @@ afterAll(async () => {
   await auth?.close();
   await world?.close();
   await idp?.close();
+  await dns?.close();
 });
 
 describe('team single sign-on through a real OpenID Provider', () => {
@@ -236,7 +240,13 @@ describe('team single sign-on through a real OpenID Provider', () => {
       issuer: idp.issuer,
       clientId: CLIENT_ID,
       clientSecretSet: true,
-      domains: ['northwind.example'],
+      domains: [
+        {
+          domain: 'northwind.example',
+          verified: false,
+          record: { name: '_catalyst-verification.northwind.example', value: expect.any(String) },
+        },
+      ],
       required: false,
     });
     expect(JSON.stringify(saved.body)).not.toContain(CLIENT_SECRET);
@@ -246,6 +256,41 @@ describe('team single sign-on through a real OpenID Provider', () => {
     expect(read.body.data.clientSecretSet).toBe(true);
     const audit = await world.call('GET', `/teams/${teamId}/audit`, { as: owner });
     expect(audit.body.data[0]).toMatchObject({ action: 'sso_changed' });
+  });
+
+  it('routes nobody through a domain the team has not verified, even when SSO is required', async () => {
+    const person = await auth.register({ email: 'val@northwind.example' });
+    const required = await putSso({
+      issuer: idp.issuer,
+      clientId: CLIENT_ID,
+      domains: ['northwind.example'],
+      required: true,
+    });
+    expect(required.status, JSON.stringify(required.body)).toBe(200);
+    expect((await auth.call('GET', '/auth/sso/lookup?email=ann@northwind.example')).body.data).toBeNull();
+    const started = await auth.call('POST', '/auth/sso/start', { body: { email: 'ann@northwind.example' } });
+    expect(started.status).toBe(404);
+    expect(started.body.message).toBe(teamSsoMessages.notSet);
+    const login = await auth.call('POST', '/auth/login', {
+      body: { email: person.email, password: person.password },
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('verifies the domain by the DNS TXT record the owner publishes', async () => {
+    const saved = await putSso({
+      issuer: idp.issuer,
+      clientId: CLIENT_ID,
+      domains: ['northwind.example'],
+      required: false,
+    });
+    const { record } = saved.body.data.domains[0];
+    dns.publish(record.name, record.value);
+    const verified = await world.call('POST', `/teams/${teamId}/sso/domains/northwind.example/verify`, {
+      as: owner,
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    expect(verified.body.data.domains[0].verified).toBe(true);
   });
 
   it('refuses plain http issuers outside loopback and a domain another team holds', async () => {

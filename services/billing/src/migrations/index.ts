@@ -7,6 +7,8 @@ import * as promotionHolds from './2026-12-05T12-40-00_promotion_holds';
 import * as teams from './2026-12-06T03-20-00_teams';
 import * as teamSso from './2026-12-06T03-40-00_team_sso';
 import * as teamAssignments from './2026-12-06T04-30-00_team_assignments';
+import * as teamSsoDomainVerification from './2026-12-06T04-40-00_team_sso_domain_verification';
+import * as teamScimTokens from './2026-12-06T04-50-00_team_scim_tokens';
 
 /** Every migration of the billing schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T03-20-00_teams': teams,
   '2026-12-06T03-40-00_team_sso': teamSso,
   '2026-12-06T04-30-00_team_assignments': teamAssignments,
+  '2026-12-06T04-40-00_team_sso_domain_verification': teamSsoDomainVerification,
+  '2026-12-06T04-50-00_team_scim_tokens': teamScimTokens,
 };

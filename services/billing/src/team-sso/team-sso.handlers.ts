@@ -1,5 +1,8 @@
 import {
   emailDomainOf,
+  ssoDomainMessages,
+  ssoVerificationRecordName,
+  ssoVerificationRecordValue,
   teamMessages,
   teamSsoDomainTakenMessage,
   teamSsoMessages,
@@ -20,6 +23,7 @@ import type { Deps } from '../deps';
 import { sendTeamFullMail } from '../teams/team-mail';
 import { addAudit, findSeatOf, findTeam, insertMember, listMembers } from '../teams/teams.repository';
 import { checkDiscovery } from './discovery';
+import { verificationProblem } from './domain-verification';
 import { openSecret, sealSecret, secretBoxKey } from './secret-box';
 import {
   deleteTeamSso,
@@ -27,6 +31,7 @@ import {
   findSsoByDomain,
   findTeamSso,
   listSsoDomains,
+  markDomainVerified,
   saveTeamSso,
 } from './team-sso.repository';
 
@@ -54,7 +59,11 @@ export function createTeamSsoHandlers(deps: Deps): RouteHandlers<typeof teamSsoR
       issuer: sso.issuer,
       clientId: sso.client_id,
       clientSecretSet: sso.client_secret_encrypted !== '',
-      domains: await listSsoDomains(deps.db, teamId),
+      domains: (await listSsoDomains(deps.db, teamId)).map((row) => ({
+        domain: row.domain,
+        verified: row.verified_at !== null,
+        record: { name: ssoVerificationRecordName(row.domain), value: ssoVerificationRecordValue(row.token) },
+      })),
       required: sso.required,
     };
   }
@@ -81,33 +90,53 @@ export function createTeamSsoHandlers(deps: Deps): RouteHandlers<typeof teamSsoR
         body.clientSecret === undefined
           ? saved!.client_secret_encrypted
           : sealSecret(key, team.id, body.clientSecret);
+      await deps.db.transaction().execute(async (trx) => {
+        await findTeam(trx, team.id, { lock: true });
+        await saveTeamSso(
+          trx,
+          {
+            team_id: team.id,
+            issuer: body.issuer,
+            client_id: body.clientId,
+            client_secret_encrypted: sealed,
+            required: body.required,
+          },
+          domains,
+        );
+        await addAudit(trx, {
+          team_id: team.id,
+          ...actorOf(identity),
+          action: 'sso_changed',
+          detail: `${body.issuer} for ${domains.join(', ')}${body.required ? ', required' : ''}`,
+        });
+      });
+      return settingsOf(team.id);
+    },
+
+    /** The owner proves a domain by its DNS TXT record; the first team to verify a domain holds it. */
+    async verifySsoDomain({ identity, params }) {
+      const team = await ownedTeam(identity, params.id);
+      const claim = (await listSsoDomains(deps.db, team.id)).find((row) => row.domain === params.domain);
+      if (!claim) throw notFound(ssoDomainMessages.notClaimed);
+      if (claim.verified_at) return settingsOf(team.id);
+      if (await domainHeldElsewhere(deps.db, team.id, [claim.domain]))
+        throw conflict(teamSsoDomainTakenMessage(claim.domain));
+      const problem = await verificationProblem(deps.config.DNS_SERVERS, claim.domain, claim.token);
+      if (problem) throw badRequest(problem);
       try {
         await deps.db.transaction().execute(async (trx) => {
-          await findTeam(trx, team.id, { lock: true });
-          await saveTeamSso(
-            trx,
-            {
-              team_id: team.id,
-              issuer: body.issuer,
-              client_id: body.clientId,
-              client_secret_encrypted: sealed,
-              required: body.required,
-            },
-            domains,
-          );
+          await markDomainVerified(trx, team.id, claim.domain);
           await addAudit(trx, {
             team_id: team.id,
             ...actorOf(identity),
-            action: 'sso_changed',
-            detail: `${body.issuer} for ${domains.join(', ')}${body.required ? ', required' : ''}`,
+            action: 'sso_domain_verified',
+            detail: `${claim.domain} verified by DNS`,
           });
         });
       } catch (error) {
-        // Another team saved one of these domains between the check and the write.
-        if (isUniqueViolation(error, 'team_sso_domains_pkey'))
-          throw conflict(
-            teamSsoDomainTakenMessage((await domainHeldElsewhere(deps.db, team.id, domains)) ?? domains[0]!),
-          );
+        // Another team verified the domain between the check and the write.
+        if (isUniqueViolation(error, 'team_sso_domains_verified_domain'))
+          throw conflict(teamSsoDomainTakenMessage(claim.domain));
         throw error;
       }
       return settingsOf(team.id);
@@ -144,12 +173,13 @@ export function createTeamSsoInternalHandlers(deps: Deps): RouteHandlers<typeof 
     },
 
     /**
-     * A seat for someone the team's provider vouched for: only for an address of the team's own domains,
+     * A seat for someone the team's provider vouched for: only for an address of the team's verified domains,
      * idempotent, refused (and the owner told) when every seat is taken.
      */
     async giveSeat({ params, body }) {
-      const domains = await listSsoDomains(deps.db, params.id);
-      if (!domains.includes(emailDomainOf(body.email))) throw forbidden(teamSsoMessages.notSet);
+      const verified = (await listSsoDomains(deps.db, params.id)).filter((row) => row.verified_at !== null);
+      if (!verified.some((row) => row.domain === emailDomainOf(body.email)))
+        throw forbidden(teamSsoMessages.notSet);
       const outcome = await deps.db.transaction().execute(async (trx) => {
         const team = await findTeam(trx, params.id, { lock: true });
         if (!team) throw notFound(teamMessages.teamNotFound);

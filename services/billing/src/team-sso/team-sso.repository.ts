@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { TeamSso } from '../db/tables/team-sso';
+import { randomBytes } from 'node:crypto';
+import type { TeamSso, TeamSsoDomain } from '../db/tables/team-sso';
 
 type Db = Kysely<Database>;
 
@@ -8,17 +9,17 @@ export async function findTeamSso(db: Db, teamId: string): Promise<TeamSso | und
   return db.selectFrom('team_sso').selectAll().where('team_id', '=', teamId).executeTakeFirst();
 }
 
-export async function listSsoDomains(db: Db, teamId: string): Promise<string[]> {
-  const rows = await db
+/** The domains a team claims, verified or not. */
+export async function listSsoDomains(db: Db, teamId: string): Promise<TeamSsoDomain[]> {
+  return db
     .selectFrom('team_sso_domains')
-    .select('domain')
+    .selectAll()
     .where('team_id', '=', teamId)
     .orderBy('domain')
     .execute();
-  return rows.map((row) => row.domain);
 }
 
-/** The first of `domains` another team signs in, or undefined. */
+/** The first of `domains` another team has verified, or undefined (an unverified claim blocks nobody). */
 export async function domainHeldElsewhere(
   db: Db,
   teamId: string,
@@ -29,12 +30,13 @@ export async function domainHeldElsewhere(
     .select('domain')
     .where('domain', 'in', domains)
     .where('team_id', '<>', teamId)
+    .where('verified_at', 'is not', null)
     .orderBy('domain')
     .executeTakeFirst();
   return row?.domain;
 }
 
-/** Saves the settings and replaces the domains (in the caller's transaction). */
+/** Saves the settings and the domains: a kept domain keeps its state, a new one is unverified with a token. */
 export async function saveTeamSso(
   db: Db,
   row: Omit<TeamSso, 'updated_at'>,
@@ -53,10 +55,37 @@ export async function saveTeamSso(
       }),
     )
     .execute();
-  await db.deleteFrom('team_sso_domains').where('team_id', '=', row.team_id).execute();
+  await db
+    .deleteFrom('team_sso_domains')
+    .where('team_id', '=', row.team_id)
+    .where('domain', 'not in', domains)
+    .execute();
   await db
     .insertInto('team_sso_domains')
-    .values(domains.map((domain) => ({ domain, team_id: row.team_id })))
+    .values(
+      domains.map((domain) => ({ domain, team_id: row.team_id, token: randomBytes(16).toString('hex') })),
+    )
+    .onConflict((oc) => oc.columns(['team_id', 'domain']).doNothing())
+    .execute();
+}
+
+/**
+ * Marks a team's claim verified and drops other teams' unverified claims of it (the first to verify wins);
+ * in the caller's transaction. The unique index on verified domains refuses a second team's verification.
+ */
+export async function markDomainVerified(db: Db, teamId: string, domain: string): Promise<void> {
+  await db
+    .updateTable('team_sso_domains')
+    .set({ verified_at: new Date() })
+    .where('team_id', '=', teamId)
+    .where('domain', '=', domain)
+    .where('verified_at', 'is', null)
+    .execute();
+  await db
+    .deleteFrom('team_sso_domains')
+    .where('domain', '=', domain)
+    .where('team_id', '<>', teamId)
+    .where('verified_at', 'is', null)
     .execute();
 }
 
@@ -66,7 +95,7 @@ export async function deleteTeamSso(db: Db, teamId: string): Promise<boolean> {
   return result.numDeletedRows > 0n;
 }
 
-/** The team that signs in a domain, with its settings and name. */
+/** The team that has verified a domain, with its settings and name: an unverified claim routes nobody. */
 export async function findSsoByDomain(db: Db, domain: string) {
   return db
     .selectFrom('team_sso_domains')
@@ -82,5 +111,6 @@ export async function findSsoByDomain(db: Db, domain: string) {
       'team_sso.required',
     ])
     .where('team_sso_domains.domain', '=', domain)
+    .where('team_sso_domains.verified_at', 'is not', null)
     .executeTakeFirst();
 }

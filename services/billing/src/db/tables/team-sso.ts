@@ -11,8 +11,12 @@ export interface TeamSsoTable {
 }
 export type TeamSso = Selectable<TeamSsoTable>;
 
-/** An e-mail domain a team signs in through its provider: one team per domain. */
+/** An e-mail domain a team claims for its provider; it signs people in only once verified (one team per domain). */
 export interface TeamSsoDomainTable {
   domain: string;
   team_id: string;
+  /** What the domain's `_catalyst-verification` TXT record must say. */
+  token: string;
+  verified_at: Date | null;
 }
+export type TeamSsoDomain = Selectable<TeamSsoDomainTable>;
