@@ -1,18 +1,34 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { teamSsoDomainTakenMessage, teamSsoRoutes, type TeamSsoSettings } from '@catalyst/contracts';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ssoDomainMessages,
+  teamSsoDomainTakenMessage,
+  teamSsoRoutes,
+  type TeamSsoDomain,
+  type TeamSsoSettings,
+} from '@catalyst/contracts';
 import { createApiClient } from '@catalyst/web-kit';
 import { failure, fakeApi } from '@catalyst/web-kit/testing';
 import { SsoCard } from './SsoCard';
 
 const TEAM_ID = '5b9a1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
+const TOKEN_VALUE = 'catalyst-verification=0123456789abcdef0123456789abcdef';
+const domain = (name: string, verified: boolean): TeamSsoDomain => ({
+  domain: name,
+  verified,
+  record: { name: `_catalyst-verification.${name}`, value: TOKEN_VALUE },
+});
 const SAVED: TeamSsoSettings = {
   issuer: 'https://login.northwind.example',
   clientId: 'catalyst',
   clientSecretSet: true,
-  domains: ['northwind.example'],
+  domains: [domain('northwind.example', true)],
   required: false,
 };
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'clipboard');
+});
 
 function setup(current: TeamSsoSettings | null) {
   const fake = fakeApi().on(teamSsoRoutes.getSso, current);
@@ -27,7 +43,7 @@ describe("the team owner's single sign-on card", () => {
     const { fake, onChanged } = setup(null);
     fake.on(teamSsoRoutes.putSso, {
       ...SAVED,
-      domains: ['northwind.example', 'northwind.test'],
+      domains: [domain('northwind.example', true), domain('northwind.test', false)],
       required: true,
     });
     fireEvent.change(await screen.findByLabelText('Issuer URL'), { target: { value: SAVED.issuer } });
@@ -68,5 +84,40 @@ describe("the team owner's single sign-on card", () => {
     await waitFor(() => expect(fake.callsTo(teamSsoRoutes.deleteSso)).toHaveLength(1));
     expect(await screen.findByText('Single sign-on removed.')).toBeTruthy();
     expect((screen.getByLabelText('Issuer URL') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows each domain with its state, and the TXT record to publish for an unverified one', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    setup({ ...SAVED, domains: [domain('northwind.example', true), domain('northwind.test', false)] });
+    const list = await screen.findByRole('list', { name: 'Single sign-on domains' });
+    const [verified, unverified] = within(list).getAllByRole('listitem');
+    expect(within(verified!).getByText('Verified')).toBeTruthy();
+    expect(within(verified!).queryByRole('button', { name: 'Verify northwind.example' })).toBeNull();
+    expect(within(unverified!).getByText('Not verified')).toBeTruthy();
+    expect(within(unverified!).getByText('_catalyst-verification.northwind.test')).toBeTruthy();
+    expect(within(unverified!).getByText(TOKEN_VALUE)).toBeTruthy();
+    fireEvent.click(
+      within(unverified!).getByRole('button', { name: 'Copy the TXT value for northwind.test' }),
+    );
+    await waitFor(() => expect(within(unverified!).getByRole('status').textContent).toBe('Value copied'));
+    expect(writeText).toHaveBeenCalledWith(TOKEN_VALUE);
+  });
+
+  it("verifies a domain, and shows the refusal's words when DNS does not prove it", async () => {
+    const { fake } = setup({ ...SAVED, domains: [domain('northwind.test', false)] });
+    fake.on(teamSsoRoutes.verifySsoDomain, failure(400, ssoDomainMessages.noRecord('northwind.test')));
+    fireEvent.click(await screen.findByRole('button', { name: 'Verify northwind.test' }));
+    expect(await screen.findByText(ssoDomainMessages.noRecord('northwind.test'))).toBeTruthy();
+    expect(fake.callsTo(teamSsoRoutes.verifySsoDomain)[0]!.params).toEqual({
+      id: TEAM_ID,
+      domain: 'northwind.test',
+    });
+
+    fake.on(teamSsoRoutes.verifySsoDomain, { ...SAVED, domains: [domain('northwind.test', true)] });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify northwind.test' }));
+    expect(await screen.findByText('Verified')).toBeTruthy();
+    expect(screen.queryByText(ssoDomainMessages.noRecord('northwind.test'))).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Verify northwind.test' })).toBeNull();
   });
 });

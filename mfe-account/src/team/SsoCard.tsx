@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { TeamSsoSettings } from '@catalyst/contracts';
 import { Alert, Button, Card, Spinner, TextField, useApiData, type ApiClient } from '@catalyst/web-kit';
 import { formErrorOf, type FormError } from '../billing/formError';
+import { SsoDomainList } from './SsoDomainList';
 import styles from './Team.module.css';
 
 /** Domains as typed: separated by commas, spaces or new lines. */
@@ -19,7 +20,7 @@ const fieldsOf = (settings: TeamSsoSettings | null): Fields => ({
   issuer: settings?.issuer ?? '',
   clientId: settings?.clientId ?? '',
   clientSecret: '',
-  domains: settings?.domains.join(', ') ?? '',
+  domains: settings?.domains.map((d) => d.domain).join(', ') ?? '',
   required: settings?.required ?? false,
 });
 
@@ -123,7 +124,7 @@ function SsoForm({
         value={fields.domains}
         onChange={(e) => set('domains', e.target.value)}
         error={errorFor(error, 'domains')}
-        hint="People with these addresses sign in through your identity provider and get a seat."
+        hint="People with these addresses sign in through your identity provider and get a seat, once the domain is verified."
       />
       <label className={styles.choice}>
         <input
@@ -167,6 +168,10 @@ export function SsoCard({
   const current = useApiData(client.teamSso.getSso, { params: { id: teamId } });
   const [changed, setChanged] = useState<{ settings: TeamSsoSettings | null } | null>(null);
   const settings = changed ? changed.settings : (current.data ?? null);
+  const changeTo = (next: TeamSsoSettings | null) => {
+    setChanged({ settings: next });
+    onChanged?.();
+  };
   return (
     <Card as="section" className={styles.card} aria-labelledby="team-sso">
       <h2 id="team-sso">Single sign-on</h2>
@@ -182,15 +187,12 @@ export function SsoCard({
       ) : current.data === undefined && !changed ? (
         <Spinner message="Loading single sign-on..." />
       ) : (
-        <SsoForm
-          teamId={teamId}
-          settings={settings}
-          client={client}
-          onChanged={(next) => {
-            setChanged({ settings: next });
-            onChanged?.();
-          }}
-        />
+        <>
+          <SsoForm teamId={teamId} settings={settings} client={client} onChanged={changeTo} />
+          {settings?.domains.length ? (
+            <SsoDomainList teamId={teamId} settings={settings} client={client} onChanged={changeTo} />
+          ) : null}
+        </>
       )}
     </Card>
   );
