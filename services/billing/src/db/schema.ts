@@ -13,6 +13,7 @@ import type {
 } from './tables/plans';
 import type { SubscriptionTable } from './tables/subscription';
 import type { TeamSsoDomainTable, TeamSsoTable } from './tables/team-sso';
+import type { TeamScimTokenTable } from './tables/team-scim';
 import type { TeamAssignmentTable, TeamAssignmentUserTable } from './tables/team-assignment';
 import type { TeamAuditTable, TeamInvitationTable, TeamMemberTable, TeamTable } from './tables/team';
 
@@ -34,6 +35,7 @@ export interface Database {
   team_audit: TeamAuditTable;
   team_sso: TeamSsoTable;
   team_sso_domains: TeamSsoDomainTable;
+  team_scim_tokens: TeamScimTokenTable;
   team_assignments: TeamAssignmentTable;
   team_assignment_users: TeamAssignmentUserTable;
 }
