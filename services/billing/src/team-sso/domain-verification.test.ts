@@ -157,6 +157,13 @@ describe('verifying a team single sign-on domain by DNS', () => {
       expect(refused.status, shared).toBe(400);
       expect(refused.body.errors[0].message).toBe(ssoDomainMessages.shared(shared));
     }
+    // Even a row claiming gmail.com as verified routes nobody.
+    await world.db
+      .insertInto('team_sso_domains')
+      .values({ team_id: teamIds[0]!, domain: 'gmail.com', token: 'x', verified_at: new Date() })
+      .execute();
+    expect((await lookup('gmail.com')).status).toBe(404);
+    await world.db.deleteFrom('team_sso_domains').where('domain', '=', 'gmail.com').execute();
   });
 
   it('refuses a verification by anyone but the owner, and of a domain the team does not claim', async () => {

@@ -1,5 +1,6 @@
 import {
   emailDomainOf,
+  isSharedMailDomain,
   ssoDomainMessages,
   ssoVerificationRecordName,
   ssoVerificationRecordValue,
@@ -160,6 +161,8 @@ export function createTeamSsoInternalHandlers(deps: Deps): RouteHandlers<typeof 
   const key = secretBoxKey(deps.config.INTERNAL_SECRET);
   return {
     async ssoForDomain({ query }) {
+      // A shared mail domain never routes, even were a row to say otherwise (saves refuse it).
+      if (isSharedMailDomain(query.domain)) throw notFound(teamSsoMessages.notSet);
       const found = await findSsoByDomain(deps.db, query.domain);
       if (!found || found.team_status === 'canceled') throw notFound(teamSsoMessages.notSet);
       return {
