@@ -6,6 +6,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
 /** The browser suite drives the composed product, started exactly as a person would: `npm start`. */
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://localhost:${port}`;
+/** team-sso.spec.ts's DNS server: the shard's own port number, on UDP, so shards side by side never meet. */
+export const dnsPort = port;
 export const dataDir = process.env.E2E_DATA_DIR ?? '/tmp/catalyst-e2e';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -59,6 +61,8 @@ export default defineConfig({
       REGISTER_MAX_PER_ADDRESS: '200',
       // team-sso.spec.ts runs its OpenID Provider on a loopback port, over plain http.
       SSO_ALLOW_LOOPBACK_HTTP: 'true',
+      // ...and its DNS server, which billing asks for the TXT record that verifies an SSO domain.
+      DNS_SERVERS: `127.0.0.1:${dnsPort}`,
     },
   },
 });

@@ -1,19 +1,23 @@
 // Team single sign-on in the browser: Northwind's owner sets up its identity provider (a real oidc-provider
-// the test starts on a loopback port), and a new person signs in through it and lands in the team.
+// the test starts on a loopback port), verifies the team's domain by the DNS TXT record it publishes (a real
+// DNS server the test runs, which billing asks), and a new person signs in through it and lands in the team.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import type { Page } from '@playwright/test';
 import { authSsoRoutes, demoTeam, routeUrl } from '@catalyst/contracts';
-import { baseURL } from './playwright.config';
+import { startTestDnsServer, type TestDnsServer } from '../services/billing/src/team-sso/test-dns-server';
+import { baseURL, dnsPort } from './playwright.config';
 import { dismissCookieBanner, expect, loginAs, test, uniqueEmail } from './fixtures';
 
 const CLIENT_ID = 'catalyst-e2e';
 const CLIENT_SECRET = 'the-e2e-provider-client-secret';
 let issuer = '';
 let close = async () => {};
+let dns: TestDnsServer | undefined;
 
 test.beforeAll(async () => {
+  dns = await startTestDnsServer(dnsPort);
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -44,7 +48,10 @@ test.beforeAll(async () => {
     });
 });
 
-test.afterAll(async () => close());
+test.afterAll(async () => {
+  await close();
+  await dns?.close();
+});
 
 test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
@@ -65,6 +72,18 @@ test('an owner sets up single sign-on and a new person signs in through it into 
   await card.getByLabel('E-mail domains').fill('northwind.example');
   await card.getByRole('button', { name: 'Save single sign-on' }).click();
   await expect(card.getByText('Single sign-on saved.')).toBeVisible();
+
+  // The domain signs nobody in until the owner publishes the TXT record shown and verifies it.
+  const domain = card.getByRole('listitem').filter({ hasText: 'northwind.example' });
+  await expect(domain.getByText('Not verified')).toBeVisible();
+  const recordName = await domain.locator('code').nth(0).textContent();
+  const recordValue = await domain.locator('code').nth(1).textContent();
+  expect(recordName).toBe('_catalyst-verification.northwind.example');
+  await domain.getByRole('button', { name: 'Verify northwind.example' }).click();
+  await expect(domain.getByText(/No TXT record was found/)).toBeVisible();
+  dns!.publish(recordName!, recordValue!);
+  await domain.getByRole('button', { name: 'Verify northwind.example' }).click();
+  await expect(domain.getByText('Verified', { exact: true })).toBeVisible();
 
   const visitor = await browser.newContext();
   const person = await visitor.newPage();
