@@ -145,6 +145,19 @@ export const resolveSessionResponseSchema = z.object({ identity: identitySchema 
 export const usersCountResponseSchema = z.object({ count: z.number().int() });
 
 export const usersLookupRequestSchema = z.object({ ids: z.array(objectIdSchema).max(500) });
+/** A person a team's directory provisions (SCIM): found by address, else made verified with a password nobody knows. */
+export const provisionUserRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().email().max(254),
+  name: z.string().trim().max(100).optional(),
+});
+export const provisionUserResponseSchema = z.object({
+  id: objectIdSchema,
+  name: z.string(),
+  email: z.string(),
+  created: z.boolean(),
+  deactivated: z.boolean(),
+});
+export type ProvisionUserResponse = z.infer<typeof provisionUserResponseSchema>;
 /**
  * `createdAt`: when the account was made (ISO 8601), for community's new-account posting rate; `role`: so
  * community's e-mails about premium discussions go only to those who may still open them (admins always may).

@@ -15,6 +15,8 @@ import {
   userSummarySchema,
   usersCountResponseSchema,
   usersLookupRequestSchema,
+  provisionUserRequestSchema,
+  provisionUserResponseSchema,
   verifyEmailQuerySchema,
 } from '../auth';
 import {
@@ -253,5 +255,14 @@ export const authInternalRoutes = defineRoutes({
     summary: 'Names and e-mail addresses of the given users',
     body: usersLookupRequestSchema,
     response: z.array(userSummarySchema),
+  },
+  provisionUser: {
+    method: 'POST',
+    path: '/internal/users/provision',
+    service,
+    access: 'internal',
+    summary: "A directory's person (SCIM): the account of an address, made verified if there is none",
+    body: provisionUserRequestSchema,
+    response: provisionUserResponseSchema,
   },
 });

@@ -114,4 +114,29 @@ describe('internal routes', () => {
         .status,
     ).toBe(400);
   });
+
+  it("provision a directory's person: an existing account as it is, a new one made verified", async () => {
+    const account = await t.register({ name: 'Existing Person' });
+    const provision = (email: string) =>
+      t.call('POST', '/internal/users/provision', {
+        body: { email, name: 'Dir Person' },
+        headers: internalHeaders(),
+      });
+    const existing = await provision(account.email.toUpperCase());
+    expect(existing.status).toBe(200);
+    expect(existing.body.data).toMatchObject({ id: account.user._id, created: false, deactivated: false });
+    const made = await provision('new.directory.person@test.example');
+    expect(made.body.data).toMatchObject({ name: 'Dir Person', created: true, deactivated: false });
+    const again = await provision('new.directory.person@test.example');
+    expect(again.body.data).toMatchObject({ id: made.body.data.id, created: false });
+    const row = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', made.body.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email_verified_at).not.toBeNull();
+    expect((await t.call('POST', '/internal/users/provision', { body: { email: 'x@y.z' } })).status).toBe(
+      404,
+    );
+  });
 });
