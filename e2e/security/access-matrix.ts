@@ -110,6 +110,8 @@ export async function accessMatrix(suite: Suite) {
     assignmentId: () => MISSING_UUID,
     // A team invitation's token that names none: unknown (404) for anyone allowed to ask.
     token: () => 'no-such-invitation-token',
+    // A single sign-on domain of a team that does not exist: the team's access decision answers first (404).
+    domain: () => 'no-team.example',
   };
   // A stream file or download opens beside the grant of the member the link was signed for (media-binding.ts
   // refuses it anywhere else): sent with it, the route's own access rule is what each role meets.
@@ -180,13 +182,25 @@ export async function accessMatrix(suite: Suite) {
         return role === 'admin' ? { allowed: true } : { allowed: false, statuses: [403] };
       case 'internal':
         return { allowed: false, statuses: [404] };
+      case 'token':
+        // A session token is not the route's own (a team's SCIM token): refused in SCIM's error shape.
+        return { allowed: false, statuses: [401] };
     }
   };
+
+  // SCIM answers its refusals in its own error shape (RFC 7644 §3.12), not the product's.
+  const isScimError = (body: unknown) =>
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { schemas?: unknown }).schemas instanceof Array &&
+    (body as { schemas: unknown[] }).schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error');
+  const shaped = (name: string, body: unknown) =>
+    name.includes(' /scim/') ? isScimError(body) : isErrorShape(body);
 
   const judge = (name: string, res: Res, want: ReturnType<typeof expectation>) => {
     if (res.status >= 500) return suite.check(name, false, 'never a 5xx', describe(res));
     // (a HEAD answer has no body to carry the error shape)
-    if (res.status >= 400 && !name.startsWith('HEAD ') && !isErrorShape(res.body))
+    if (res.status >= 400 && !name.startsWith('HEAD ') && !shaped(name, res.body))
       return suite.check(name, false, 'the one error shape', describe(res));
     if (want.allowed)
       return suite.check(
@@ -197,7 +211,7 @@ export async function accessMatrix(suite: Suite) {
       );
     const ok =
       want.statuses!.includes(res.status) &&
-      (name.startsWith('HEAD ') || isErrorShape(res.body)) &&
+      (name.startsWith('HEAD ') || shaped(name, res.body)) &&
       (!want.message || res.body?.message === want.message);
     return suite.check(
       name,

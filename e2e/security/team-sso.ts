@@ -1,9 +1,15 @@
 /**
  * Team single sign-on: only a team's owner reads or changes its settings; an issuer is https (loopback http
  * only where configured, never in the product) and is checked before anything is saved; a callback with a
- * state nobody started signs nobody in.
+ * state nobody started signs nobody in; only a team's DNS-verified domains route anybody, never a shared one.
  */
-import { demoTeam, teamMessages, teamSsoMessages, type SessionResponse } from '@catalyst/contracts';
+import {
+  demoTeam,
+  ssoDomainMessages,
+  teamMessages,
+  teamSsoMessages,
+  type SessionResponse,
+} from '@catalyst/contracts';
 import { dataOf, describe, isErrorShape, type Suite } from './harness';
 
 export async function teamSsoAttacks(suite: Suite) {
@@ -83,4 +89,58 @@ export async function teamSsoAttacks(suite: Suite) {
     `404 '${teamSsoMessages.notSet}'`,
     () => describe(start),
   );
+
+  const shared = await suite.request('PUT', path, {
+    token: owner,
+    body: { ...settings('https://idp.example.com'), domains: ['gmail.com'] },
+  });
+  suite.check(
+    'a shared mail domain cannot be claimed for single sign-on',
+    shared.status === 400 && shared.body?.errors?.[0]?.message === ssoDomainMessages.shared('gmail.com'),
+    `400 '${ssoDomainMessages.shared('gmail.com')}'`,
+    () => describe(shared),
+  );
+
+  // What a save leaves (the product refuses any issuer it cannot reach, so the rows are written as billing
+  // writes them): Northwind claims its own domain, unverified, and a verified shared one, requiring SSO.
+  await suite.db.query(
+    `insert into billing.team_sso (team_id, issuer, client_id, client_secret_encrypted, required)
+     values ($1, 'https://idp.example.com', 'catalyst', '', true)`,
+    [demoTeam.id],
+  );
+  try {
+    await suite.db.query(
+      `insert into billing.team_sso_domains (team_id, domain, token, verified_at)
+       values ($1, 'northwind.example', 'unproved', null), ($1, 'gmail.com', 'unproved', now())`,
+      [demoTeam.id],
+    );
+    for (const email of [demoTeam.members[0]!.email, 'someone@gmail.com']) {
+      const lookup = await suite.request<unknown>(
+        'GET',
+        `/auth/sso/lookup?email=${encodeURIComponent(email)}`,
+      );
+      const started = await suite.request('POST', '/auth/sso/start', { body: { email } });
+      suite.check(
+        `single sign-on routes nobody through ${email.split('@')[1]} (${email.endsWith('gmail.com') ? 'a shared domain' : 'not verified'})`,
+        lookup.status === 200 &&
+          lookup.body?.success === true &&
+          lookup.body.data === null &&
+          started.status === 404 &&
+          started.body?.message === teamSsoMessages.notSet,
+        `lookup null, start 404 '${teamSsoMessages.notSet}'`,
+        () => `${describe(lookup)} / ${describe(started)}`,
+      );
+    }
+    const password = await suite.request('POST', '/auth/login', {
+      body: { email: demoTeam.members[0]!.email, password: demoTeam.members[0]!.password },
+    });
+    suite.check(
+      'an unverified domain never refuses its people their password (SSO required is not in force)',
+      password.status === 200,
+      '200',
+      () => describe(password),
+    );
+  } finally {
+    await suite.db.query('delete from billing.team_sso where team_id = $1', [demoTeam.id]);
+  }
 }
