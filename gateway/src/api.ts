@@ -199,7 +199,8 @@ export function createApiHandler({
       return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${apiPathOf(req)}`);
     const upstream: Upstream = route.owner;
     const requestId = String(localsOf(res).requestId);
-    const token = bearerToken(req.headers.authorization);
+    // A route with a token of its own (SCIM) is not a session's: auth is never asked about it.
+    const token = route.ownBearer ? undefined : bearerToken(req.headers.authorization);
     let caller: Identity | null = null;
     if (token) {
       try {
@@ -221,7 +222,7 @@ export function createApiHandler({
       }
     }
     if (caller) req.headers[IDENTITY_HEADER] = assertionFor(caller);
-    // Only auth ever sees the raw token (it needs it for logout and /auth/me).
+    // Only auth sees a session's raw token (it needs it for logout and /auth/me); an own-token route its own.
     if (!route.forwardAuthorization) delete req.headers.authorization;
     // The services see the client as the gateway does (TRUST_PROXY decides how far to believe X-Forwarded-*).
     const ip = client.ip(req);

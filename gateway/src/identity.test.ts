@@ -189,6 +189,19 @@ describe('edge authentication', () => {
     }
   });
 
+  it("forwards a route's own bearer token to its owner and asks auth nothing about it", async () => {
+    // A session token too: on an `access: 'token'` route (SCIM) it is only the owner's to judge.
+    sessions.set(tokens.learner, testUsers.learner);
+    for (const token of ['a-team-scim-token-0123456789', tokens.learner]) {
+      const before = resolveCalls(world.auth);
+      const echo = await echoOf(await call('/api/v1/scim/v2/Users?count=1', token));
+      expect(echo.service).toBe('billing');
+      expect(echo.headers.authorization).toBe(`Bearer ${token}`);
+      expect(echo.headers['x-catalyst-identity']).toBeUndefined();
+      expect(resolveCalls(world.auth)).toBe(before);
+    }
+  });
+
   it('sends the client address as the gateway saw it, not as the client claims', async () => {
     const echo = await echoOf(
       await call('/api/v1/categories', undefined, {

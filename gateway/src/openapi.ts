@@ -187,6 +187,7 @@ const ACCESS_NOTE: Record<RouteDeclaration['access'], string> = {
   admin: 'Admins only.',
   signature: "Authenticated by the payment provider's signature, not by a sign-in.",
   internal: 'Service to service only.',
+  token: "Authenticated by the owner's own bearer token (a team's SCIM token), not by a sign-in.",
 };
 
 function operationOf(route: RouteDeclaration, operationId: string): ZodOpenApiOperationObject {

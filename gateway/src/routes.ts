@@ -29,8 +29,10 @@ export interface ApiRoute {
   methods: readonly string[];
   /** Which upstream timeout applies: the declared one, else 'admin' for admin routes, else the owner's. */
   timeout?: TimeoutClass;
-  /** The raw Authorization header reaches the service: only auth needs the token itself. */
+  /** The raw Authorization header reaches the service: auth (sessions), and routes with a token of their own. */
   forwardAuthorization: boolean;
+  /** The bearer token is the owner's own (declared `access: 'token'`, SCIM): no identity is resolved from it. */
+  ownBearer?: boolean;
   /** After a 2xx answer, cached identities are evicted: of this token, or of every session of the user. */
   evicts?: 'token' | 'user';
   /** The body streams to the service as it arrives (resumable uploads), never read whole by the gateway. */
@@ -133,6 +135,7 @@ export function createApiRouter(declarations: readonly RouteDeclaration[]): ApiR
         ...base,
         path: route.path,
         timeout: timeoutOf(route),
+        ...(route.access === 'token' ? { forwardAuthorization: true, ownBearer: true } : {}),
         ...(route.evicts ? { evicts: route.evicts } : {}),
         ...(route.bodyKind === 'stream' ? { streamBody: true } : {}),
         ...(route.timeout === 'stream' ? { streamAnswer: true } : {}),

@@ -1,12 +1,16 @@
 import { allRouteTables, type RouteDeclaration, type RouteTable } from '@catalyst/contracts';
 
 /**
- * A declaration a browser calls through web-kit: not service-to-service, not the payment provider's and not
- * hidden from the reference. JSON answers become calls; byte and stream answers (files, tus uploads,
+ * A declaration a browser calls through web-kit: not service-to-service, not the payment provider's, not a
+ * directory's (SCIM, with its own token) and not hidden from the reference. JSON answers become calls; byte and stream answers (files, tus uploads,
  * Server-Sent Events) have clients of their own and get only their typed address.
  */
 const forBrowsers = (route: RouteDeclaration) =>
-  route.access !== 'internal' && route.access !== 'signature' && route.service !== 'every' && !route.hidden;
+  route.access !== 'internal' &&
+  route.access !== 'signature' &&
+  route.access !== 'token' &&
+  route.service !== 'every' &&
+  !route.hidden;
 
 /** `productRoutes` → `product`: the name of its group on web-kit's `api`. */
 const groupName = (table: string) => table.replace(/Routes$/, '');

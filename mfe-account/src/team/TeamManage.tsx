@@ -40,6 +40,8 @@ const ACTION_TEXT: Record<TeamAuditEntry['action'], string> = {
   role_changed: 'Changed a role',
   assigned: 'Assigned learning',
   assignment_removed: 'Withdrew an assignment',
+  scim_token_created: 'Made a directory sync token',
+  scim_token_revoked: 'Revoked the directory sync token',
 };
 
 /** A failed call's words for a person: the server's (a 4xx), else `fallback`. */

@@ -10,6 +10,7 @@ export * from './billing-account';
 export * from './teams';
 export * from './team-learning';
 export * from './team-sso';
+export * from './team-scim';
 export * from './promotions';
 export * from './admin';
 export * from './media';

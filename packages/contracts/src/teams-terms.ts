@@ -47,6 +47,8 @@ export const teamAuditActionValues = [
   'role_changed',
   'assigned',
   'assignment_removed',
+  'scim_token_created',
+  'scim_token_revoked',
 ] as const;
 export type TeamAuditAction = (typeof teamAuditActionValues)[number];
 

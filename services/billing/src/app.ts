@@ -8,6 +8,7 @@ import { mountPlans } from './plans/plans.routes';
 import { mountPromotions } from './promotions/promotions.routes';
 import { mountSubscriptions } from './subscriptions/subscriptions.routes';
 import { mountTeamLearning } from './team-learning/team-learning.routes';
+import { mountTeamScim } from './team-scim/team-scim.routes';
 import { mountTeamSso } from './team-sso/team-sso.routes';
 import { mountTeams } from './teams/teams.routes';
 import { mountWebhooks } from './webhooks/webhooks.routes';
@@ -27,6 +28,7 @@ export function createApp(deps: Deps) {
   mountTeamLearning(app, deps);
   mountTeams(app, deps);
   mountTeamSso(app, deps);
+  mountTeamScim(app, deps);
   mountAdminBilling(app, deps);
   mountWebhooks(app, deps);
   mountInternal(app, deps);

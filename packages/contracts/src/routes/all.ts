@@ -5,6 +5,7 @@ import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './bill
 import { adminBillingRoutes, billingAccountRoutes, giftRoutes } from './billing-account';
 import { adminPromotionRoutes, planRoutes } from './billing-plans';
 import { teamSsoInternalRoutes, teamSsoRoutes } from './billing-team-sso';
+import { teamScimRoutes, teamScimTokenRoutes } from './billing-team-scim';
 import { teamLearningRoutes } from './billing-team-learning';
 import { teamRoutes } from './billing-teams';
 import { discussionRoutes, followRoutes, liveRoutes, moderationRoutes } from './community';
@@ -87,6 +88,8 @@ export const allRouteTables = {
   teamLearningRoutes,
   teamSsoRoutes,
   teamSsoInternalRoutes,
+  teamScimTokenRoutes,
+  teamScimRoutes,
   adminBillingRoutes,
   planRoutes,
   adminPromotionRoutes,

@@ -23,9 +23,11 @@ export type RouteOwner = ServiceName | 'gateway';
  *   signed-in caller, a free-preview lesson too);
  * - admin: role admin only (401 anonymous, 403 for everyone else);
  * - signature: no identity at all, the request is authenticated by its signature (payment webhooks);
- * - internal: service to service only, with the shared secret; the gateway never forwards it.
+ * - internal: service to service only, with the shared secret; the gateway never forwards it;
+ * - token: a bearer token of the owner's own (a team's SCIM token), not a session: the gateway resolves no
+ *   identity and forwards the Authorization header to the owner, whose handler answers 401 without a valid one.
  */
-export type Access = 'public' | 'user' | 'premium' | 'admin' | 'signature' | 'internal';
+export type Access = 'public' | 'user' | 'premium' | 'admin' | 'signature' | 'internal' | 'token';
 
 /**
  * Which upstream timeout applies at the gateway (config: <CLASS>_TIMEOUT_MS); the owner's by default.

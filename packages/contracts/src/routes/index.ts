@@ -8,6 +8,7 @@ export * from './billing-plans';
 export * from './billing-teams';
 export * from './billing-team-learning';
 export * from './billing-team-sso';
+export * from './billing-team-scim';
 export * from './content';
 export * from './gateway';
 export * from './releases';

@@ -31,6 +31,7 @@ export const ROUTE_PATHS = {
     resolveSession: '/internal/sessions/resolve',
     userCount: '/internal/users/count',
     lookupUsers: '/internal/users/lookup',
+    provisionUser: '/internal/users/provision',
   },
   authSso: {
     ssoLookup: '/auth/sso/lookup',
@@ -253,6 +254,24 @@ export const ROUTE_PATHS = {
   teamSsoInternal: {
     ssoForDomain: '/internal/teams/sso',
     giveSeat: '/internal/teams/:id/members',
+  },
+  teamScimToken: {
+    getScimToken: '/teams/:id/scim-token',
+    createScimToken: '/teams/:id/scim-token',
+    revokeScimToken: '/teams/:id/scim-token',
+  },
+  teamScim: {
+    serviceProviderConfig: '/scim/v2/ServiceProviderConfig',
+    schemas: '/scim/v2/Schemas',
+    resourceTypes: '/scim/v2/ResourceTypes',
+    listUsers: '/scim/v2/Users',
+    createUser: '/scim/v2/Users',
+    getUser: '/scim/v2/Users/:id',
+    replaceUser: '/scim/v2/Users/:id',
+    patchUser: '/scim/v2/Users/:id',
+    deleteUser: '/scim/v2/Users/:id',
+    listGroups: '/scim/v2/Groups',
+    getGroup: '/scim/v2/Groups/:id',
   },
   adminBilling: {
     gifts: '/admin/gifts',

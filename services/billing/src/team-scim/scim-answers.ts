@@ -1,0 +1,54 @@
+import SCIMMY from 'scimmy';
+import { SCIM_MEDIA_TYPE } from '@catalyst/contracts';
+
+SCIMMY.Resources.declare(SCIMMY.Resources.User);
+SCIMMY.Resources.declare(SCIMMY.Resources.Group);
+SCIMMY.Config.set({
+  patch: true,
+  filter: { supported: true, maxResults: 200 },
+  authenticationSchemes: [
+    {
+      type: 'oauthbearertoken',
+      name: 'Team SCIM token',
+      description: "The bearer token the team's owner makes on the team page",
+    },
+  ],
+});
+
+export { SCIMMY };
+
+/** A SCIM document answered as `application/scim+json` (RFC 7644 §3.1). */
+export const scimAnswer = (status: number, document?: unknown) =>
+  new Response(document === undefined ? null : JSON.stringify(document), {
+    status,
+    headers: { 'content-type': SCIM_MEDIA_TYPE, 'cache-control': 'no-store' },
+  });
+
+/** A refusal in SCIM's error shape (RFC 7644 §3.12). */
+export class ScimRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly scimType: string | null,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+const errorBody = (status: number, scimType: string | null | undefined, detail: string) => ({
+  schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+  status: String(status),
+  ...(scimType ? { scimType } : {}),
+  detail,
+});
+
+/** Any refusal as SCIM's error answer: scimmy's keep their status and scimType, a schema's bad value is a 400. */
+export function scimErrorAnswer(error: unknown): Response | undefined {
+  if (error instanceof ScimRefusal)
+    return scimAnswer(error.status, errorBody(error.status, error.scimType, error.message));
+  if (error instanceof SCIMMY.Types.Error)
+    return scimAnswer(error.status, errorBody(error.status, error.scimType, error.message));
+  // scimmy's schema checks throw a TypeError naming the attribute at fault.
+  if (error instanceof TypeError) return scimAnswer(400, errorBody(400, 'invalidValue', error.message));
+  return undefined;
+}

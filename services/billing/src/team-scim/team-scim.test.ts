@@ -1,0 +1,289 @@
+// SCIM 2.0 provisioning over HTTP against a real Postgres: a team's owner makes its token, the directory creates,
+// finds, deactivates and deletes members with it (accounts from an auth stand-in answering its declared
+// internal route), a full team is refused in SCIM's error shape, and one team's token never reaches another's.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  authInternalRoutes,
+  teamMessages,
+  teamScimMessages,
+  teamScimTokenSchema,
+  type Identity,
+} from '@catalyst/contracts';
+import { createPeerStandIn, type PeerStandIn } from '@catalyst/service-kit/testing';
+import { learnerFactory, startBillingWorld, type BillingWorld } from '../test-support';
+
+const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
+const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+
+let world: BillingWorld;
+let auth: PeerStandIn;
+/** The accounts auth holds, by address (what the stand-in made or found). */
+const accounts = new Map<string, string>();
+let nextAccount = 0;
+
+const person = learnerFactory('5', 'Scim');
+const owner = person();
+const admin = person();
+const rivalOwner = person();
+let teamId: string;
+let rivalId: string;
+
+async function insertTeam(
+  name: string,
+  people: Array<[Identity, 'owner' | 'admin' | 'member']>,
+  seats: number,
+) {
+  const team = await world.db
+    .insertInto('teams')
+    .values({
+      name,
+      owner_user_id: people[0]![0].id,
+      interval: 'year',
+      seats,
+      status: 'active',
+      stripe_customer_id: `cus_${name}`,
+      stripe_subscription_id: `sub_${name}`,
+      checkout_session_id: `cs_${name}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await world.db
+    .insertInto('team_members')
+    .values(
+      people.map(([p, role]) => ({ team_id: team.id, user_id: p.id, name: p.name, email: p.email, role })),
+    )
+    .execute();
+  return team.id;
+}
+
+beforeAll(async () => {
+  auth = (await createPeerStandIn()).answer(authInternalRoutes.provisionUser, ({ body }) => {
+    const email = body.email as string;
+    let id = accounts.get(email);
+    const created = id === undefined;
+    if (!id) accounts.set(email, (id = `6666666666666666666666${String(++nextAccount).padStart(2, '0')}`));
+    return { id, name: email.split('@')[0]!, email, created, deactivated: false };
+  });
+  world = await startBillingWorld({ config: { AUTH_URL: auth.baseUrl } });
+  teamId = await insertTeam(
+    'Initech',
+    [
+      [owner, 'owner'],
+      [admin, 'admin'],
+    ],
+    4,
+  );
+  rivalId = await insertTeam('Initrode', [[rivalOwner, 'owner']], 3);
+});
+afterAll(async () => {
+  await world?.close();
+  await auth?.close();
+});
+
+async function tokenOf(as: Identity, id: string) {
+  const made = await world.call('POST', `/teams/${id}/scim-token`, { as });
+  expect(made.status).toBe(201);
+  return teamScimTokenSchema.parse(made.body.data).token;
+}
+
+/** A SCIM request as the directory makes it. */
+async function scim(method: string, path: string, token: string | undefined, body?: unknown) {
+  const response = await fetch(`${world.billing.url}/scim/v2${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/scim+json' }),
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> & {
+      Resources?: Array<{ id: string; members?: unknown[] } & Record<string, unknown>>;
+      id?: string;
+    },
+  };
+}
+
+const newUser = (email: string) => ({
+  schemas: [USER],
+  userName: email,
+  name: { givenName: 'Ada', familyName: 'L' },
+});
+const entitled = async (userId: string) =>
+  (await world.internal(`/internal/entitlements/${userId}`)).body.data.entitled as boolean;
+
+describe('the SCIM token', () => {
+  it('is made only by the owner, answered once, kept hashed and audit-logged', async () => {
+    expect((await world.call('POST', `/teams/${teamId}/scim-token`, { as: admin })).body.message).toBe(
+      teamMessages.ownerOnly,
+    );
+    expect((await world.call('POST', `/teams/${teamId}/scim-token`, { as: rivalOwner })).status).toBe(404);
+    const token = await tokenOf(owner, teamId);
+    const kept = await world.db
+      .selectFrom('team_scim_tokens')
+      .selectAll()
+      .where('team_id', '=', teamId)
+      .execute();
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.token_hash).not.toContain(token);
+    const status = await world.call('GET', `/teams/${teamId}/scim-token`, { as: owner });
+    expect(status.body.data).toMatchObject({ enabled: true, baseUrl: 'http://catalyst.test/api/v1/scim/v2' });
+    expect(JSON.stringify(status.body)).not.toContain(token);
+    const actions = await world.db
+      .selectFrom('team_audit')
+      .select('action')
+      .where('team_id', '=', teamId)
+      .execute();
+    expect(actions.map((a) => a.action)).toContain('scim_token_created');
+  });
+
+  it('stops working once rotated or revoked (401 in SCIM error shape)', async () => {
+    const first = await tokenOf(owner, teamId);
+    expect((await scim('GET', '/Users', first)).status).toBe(200);
+    const second = await tokenOf(owner, teamId);
+    expect((await scim('GET', '/Users', first)).status).toBe(401);
+    expect((await scim('GET', '/Users', second)).status).toBe(200);
+    expect((await world.call('DELETE', `/teams/${teamId}/scim-token`, { as: owner })).status).toBe(200);
+    const revoked = await scim('GET', '/Users', second);
+    expect(revoked.status).toBe(401);
+    expect(revoked.type).toMatch(/^application\/scim\+json/);
+    expect(revoked.body).toMatchObject({
+      schemas: [SCIM_ERROR],
+      status: '401',
+      detail: teamScimMessages.invalidToken,
+    });
+    expect((await scim('GET', '/ServiceProviderConfig', undefined)).status).toBe(401);
+  });
+});
+
+describe('provisioning members', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await tokenOf(owner, teamId);
+  });
+
+  it('creates a member with a seat and Premium, and finds them by userName', async () => {
+    const created = await scim('POST', '/Users', token, newUser('Grace@Initech.example'));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ schemas: [USER], userName: 'grace@initech.example', active: true });
+    expect(await entitled(created.body.id!)).toBe(true);
+    const found = await scim(
+      'GET',
+      `/Users?filter=${encodeURIComponent('userName eq "GRACE@initech.example"')}`,
+      token,
+    );
+    expect(found.body).toMatchObject({ totalResults: 1 });
+    expect(found.body.Resources![0]!.id).toBe(created.body.id);
+    const none = await scim(
+      'GET',
+      `/Users?filter=${encodeURIComponent('userName eq "nobody@initech.example"')}`,
+      token,
+    );
+    expect(none.body).toMatchObject({ totalResults: 0, Resources: [] });
+    const again = await scim('POST', '/Users', token, newUser('grace@initech.example'));
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ schemas: [SCIM_ERROR], scimType: 'uniqueness' });
+    const page = await scim('GET', '/Users?startIndex=2&count=1', token);
+    expect(page.body).toMatchObject({ totalResults: 3, startIndex: 2, itemsPerPage: 1 });
+  });
+
+  it('frees the seat and ends Premium when the directory deactivates a member (PATCH active false)', async () => {
+    const created = await scim('POST', '/Users', token, newUser('hopper@initech.example'));
+    const id = created.body.id!;
+    expect(await entitled(id)).toBe(true);
+    const patched = await scim('PATCH', `/Users/${id}`, token, {
+      schemas: [PATCH],
+      Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.active).toBe(false);
+    expect(await entitled(id)).toBe(false);
+    expect(world.evictions).toContain(id);
+    const seat = await world.db
+      .selectFrom('team_members')
+      .selectAll()
+      .where('user_id', '=', id)
+      .executeTakeFirst();
+    expect(seat).toBeUndefined();
+    expect((await scim('GET', `/Users/${id}`, token)).status).toBe(404);
+  });
+
+  it('frees the seat on DELETE and refuses a full team with its owner told', async () => {
+    // 4 seats: owner, admin, grace, and one more.
+    const fourth = await scim('POST', '/Users', token, newUser('fourth@initech.example'));
+    expect(fourth.status).toBe(201);
+    const full = await scim('POST', '/Users', token, newUser('fifth@initech.example'));
+    expect(full.status).toBe(409);
+    expect(full.body).toMatchObject({ schemas: [SCIM_ERROR], detail: teamScimMessages.teamFull });
+    expect(world.mailer.sent.at(-1)).toMatchObject({ to: owner.email });
+    expect(world.mailer.sent.at(-1)!.subject).toContain('fifth@initech.example');
+    expect((await scim('DELETE', `/Users/${fourth.body.id}`, token)).status).toBe(204);
+    expect((await scim('POST', '/Users', token, newUser('fifth@initech.example'))).status).toBe(201);
+  });
+
+  it("never lets one team's token see or touch another team's member (404)", async () => {
+    const rivalToken = await tokenOf(rivalOwner, rivalId);
+    const member = (
+      await scim('GET', `/Users?filter=${encodeURIComponent('userName eq "grace@initech.example"')}`, token)
+    ).body.Resources![0]!.id;
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: false }] }],
+      ['DELETE', undefined],
+    ] as const) {
+      const answer = await scim(method, `/Users/${member}`, rivalToken, body);
+      expect(answer.status, method).toBe(404);
+      expect(answer.body.schemas).toEqual([SCIM_ERROR]);
+    }
+    expect((await scim('GET', '/Users', rivalToken)).body).toMatchObject({ totalResults: 1 });
+    expect(await entitled(member)).toBe(true);
+    expect((await scim('GET', `/Groups/${teamId}`, rivalToken)).status).toBe(404);
+  });
+
+  it('answers malformed bodies and filters with 400 in SCIM error shape, never touching a seat', async () => {
+    const before = await world.db
+      .selectFrom('team_members')
+      .select('user_id')
+      .where('team_id', '=', teamId)
+      .execute();
+    for (const body of [
+      '{not json',
+      { schemas: [USER] },
+      { schemas: [USER], userName: 'not-an-address' },
+      [],
+    ]) {
+      const answer = await scim('POST', '/Users', token, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body).toMatchObject({ schemas: [SCIM_ERROR], status: '400' });
+    }
+    const badPatch = await scim('PATCH', `/Users/${before[1]!.user_id}`, token, {
+      schemas: [PATCH],
+      Operations: [{ op: 'explode' }],
+    });
+    expect(badPatch.status).toBe(400);
+    expect(badPatch.body.scimType).toBe('invalidSyntax');
+    const badFilter = await scim('GET', `/Users?filter=${encodeURIComponent('emails co "x"')}`, token);
+    expect(badFilter.status).toBe(400);
+    expect(badFilter.body.scimType).toBe('invalidFilter');
+    const after = await world.db
+      .selectFrom('team_members')
+      .select('user_id')
+      .where('team_id', '=', teamId)
+      .execute();
+    expect(after).toEqual(before);
+  });
+
+  it('describes itself and the team as one group', async () => {
+    const config = await scim('GET', '/ServiceProviderConfig', token);
+    expect(config.body).toMatchObject({ patch: { supported: true }, filter: { supported: true } });
+    expect((await scim('GET', '/Schemas', token)).body.totalResults).toBeGreaterThanOrEqual(2);
+    expect((await scim('GET', '/ResourceTypes', token)).body.totalResults).toBe(2);
+    const groups = await scim('GET', '/Groups', token);
+    expect(groups.body.Resources![0]).toMatchObject({ id: teamId, displayName: 'Initech' });
+    expect(groups.body.Resources![0]!.members).toHaveLength(4);
+  });
+});
