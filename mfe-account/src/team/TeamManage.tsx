@@ -24,6 +24,7 @@ import { formErrorOf, type FormError } from '../billing/formError';
 import { InviteForm } from './InviteForm';
 import { TeamLearning } from './TeamLearning';
 import { SsoCard } from './SsoCard';
+import { ScimCard } from './ScimCard';
 import styles from './Team.module.css';
 
 const ROLE_TEXT: Record<TeamMember['role'], string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
@@ -379,6 +380,7 @@ export function TeamManage({ summary, client }: { summary: TeamSummary; client: 
         <PendingInvitations team={team} client={client} onRevoked={reload} />
       </Card>
       {owner ? <SsoCard teamId={team.id} client={client} onChanged={audit.reload} /> : null}
+      {owner ? <ScimCard teamId={team.id} client={client} onChanged={audit.reload} /> : null}
       {owner ? (
         <Card as="section" className={styles.card} aria-labelledby="team-audit">
           <h2 id="team-audit">Audit log</h2>

@@ -7,6 +7,7 @@ import {
   teamLearningRoutes,
   teamRoutes,
   teamSsoRoutes,
+  teamScimTokenRoutes,
   teamSeatsBelowUsedMessage,
   teamMessages,
   type TeamDetail,
@@ -92,6 +93,13 @@ function world(answer: (fake: FakeApi) => unknown, user: SessionUser | null = le
   fake.on(teamLearningRoutes.learning, { members: [], months: [] });
   fake.on(teamLearningRoutes.assignments, []);
   fake.on(pathRoutes.list, []);
+  // The owner's directory sync card (ScimCard.test.tsx covers it): no token.
+  fake.on(teamScimTokenRoutes.getScimToken, {
+    enabled: false,
+    baseUrl: '/api/v1/scim/v2',
+    createdAt: null,
+    lastUsedAt: null,
+  });
   answer(fake);
   return fakeStores(user, fake);
 }
