@@ -21,7 +21,12 @@ export { SCIMMY };
 export const scimAnswer = (status: number, document?: unknown) =>
   new Response(document === undefined ? null : JSON.stringify(document), {
     status,
-    headers: { 'content-type': SCIM_MEDIA_TYPE, 'cache-control': 'no-store' },
+    headers: {
+      'content-type': SCIM_MEDIA_TYPE,
+      'cache-control': 'no-store',
+      // RFC 6750 §3: a refused bearer token says which scheme the route wants.
+      ...(status === 401 ? { 'www-authenticate': 'Bearer realm="scim"' } : {}),
+    },
   });
 
 /** A refusal in SCIM's error shape (RFC 7644 §3.12). */

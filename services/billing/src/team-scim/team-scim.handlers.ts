@@ -225,7 +225,8 @@ export function createScimHandlers(deps: Deps): RouteHandlers<typeof teamScimRou
       } catch (error) {
         const answer = scimErrorAnswer(error);
         if (answer) return answer;
-        if (error instanceof HttpError && error.status < 500)
+        // A peer's refusal or outage (auth down: 503) is still SCIM's shape, so the directory retries it.
+        if (error instanceof HttpError)
           return scimErrorAnswer(new ScimRefusal(error.status, null, error.message))!;
         throw error;
       }

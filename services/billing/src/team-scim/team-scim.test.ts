@@ -9,6 +9,7 @@ import {
   teamScimTokenSchema,
   type Identity,
 } from '@catalyst/contracts';
+import { HttpError } from '@catalyst/service-kit';
 import { createPeerStandIn, type PeerStandIn } from '@catalyst/service-kit/testing';
 import { learnerFactory, startBillingWorld, type BillingWorld } from '../test-support';
 
@@ -60,6 +61,7 @@ async function insertTeam(
 beforeAll(async () => {
   auth = (await createPeerStandIn()).answer(authInternalRoutes.provisionUser, ({ body }) => {
     const email = body.email as string;
+    if (email.startsWith('outage')) throw new HttpError(503, 'Auth is unavailable');
     let id = accounts.get(email);
     const created = id === undefined;
     if (!id) accounts.set(email, (id = `6666666666666666666666${String(++nextAccount).padStart(2, '0')}`));
@@ -101,6 +103,7 @@ async function scim(method: string, path: string, token: string | undefined, bod
   return {
     status: response.status,
     type: response.headers.get('content-type'),
+    www: response.headers.get('www-authenticate'),
     body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> & {
       Resources?: Array<{ id: string; members?: unknown[] } & Record<string, unknown>>;
       id?: string;
@@ -151,6 +154,7 @@ describe('the SCIM token', () => {
     const revoked = await scim('GET', '/Users', second);
     expect(revoked.status).toBe(401);
     expect(revoked.type).toMatch(/^application\/scim\+json/);
+    expect(revoked.www).toBe('Bearer realm="scim"');
     expect(revoked.body).toMatchObject({
       schemas: [SCIM_ERROR],
       status: '401',
@@ -266,6 +270,9 @@ describe('provisioning members', () => {
     });
     expect(badPatch.status).toBe(400);
     expect(badPatch.body.scimType).toBe('invalidSyntax');
+    const outage = await scim('POST', '/Users', token, newUser('outage@initech.example'));
+    expect(outage.status).toBeGreaterThanOrEqual(500);
+    expect(outage.body.schemas).toEqual([SCIM_ERROR]);
     const badFilter = await scim('GET', `/Users?filter=${encodeURIComponent('emails co "x"')}`, token);
     expect(badFilter.status).toBe(400);
     expect(badFilter.body.scimType).toBe('invalidFilter');
