@@ -37,6 +37,7 @@ import { streamsOffline } from './streams-offline';
 import { platformLimits } from './platform-limits';
 import { storedXss } from './xss';
 import { teamSsoAttacks } from './team-sso';
+import { teamScimAttacks } from './team-scim';
 
 const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['access matrix', accessMatrix],
@@ -64,6 +65,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['notes', notesAttacks],
   ['learning paths', pathAttacks],
   ['team sso', teamSsoAttacks],
+  ['team scim', teamScimAttacks],
 ];
 
 const demo = {

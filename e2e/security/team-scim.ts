@@ -1,0 +1,127 @@
+/**
+ * Team directory sync (SCIM) through the gateway: only the owner makes the token; a session token is never a
+ * SCIM token; a rotated or revoked one stops at once; a malformed body is SCIM's 400 and changes nothing; a
+ * person outside the team is a 404 to its token; a full team is refused and a freed seat can be taken again.
+ */
+import { demoTeam, teamMessages, type SessionResponse, type TeamScimToken } from '@catalyst/contracts';
+import { dataOf, describe, type Res, type Suite } from './harness';
+
+const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
+const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+
+type ScimList = { totalResults?: number; Resources?: Array<{ id: string; userName: string }> };
+type ScimBody = ScimList & { schemas?: string[]; scimType?: string; id?: string };
+
+export async function teamScimAttacks(suite: Suite) {
+  const signIn = async (email: string, password: string) =>
+    dataOf(await suite.request<SessionResponse>('POST', '/auth/login', { body: { email, password } })).token;
+  const owner = await signIn(demoTeam.owner.email, demoTeam.owner.password);
+  const member = await signIn(demoTeam.members[0]!.email, demoTeam.members[0]!.password);
+  const tokenPath = `/teams/${demoTeam.id}/scim-token`;
+  const body = (res: Res) => res.body as unknown as ScimBody | undefined;
+  const isScimError = (res: Res, status: number) =>
+    res.status === status &&
+    (res.headers.get('content-type') ?? '').startsWith('application/scim+json') &&
+    body(res)?.schemas?.includes(SCIM_ERROR) === true;
+  const scim = (method: string, path: string, token: string, payload?: unknown) =>
+    suite.request(method, `/scim/v2${path}`, {
+      token,
+      ...(payload === undefined
+        ? {}
+        : {
+            raw: typeof payload === 'string' ? payload : JSON.stringify(payload),
+            headers: { 'content-type': 'application/scim+json' },
+          }),
+    });
+  const members = async (token: string) => body(await scim('GET', '/Users?count=200', token))?.totalResults;
+
+  const asMember = await suite.request('POST', tokenPath, { token: member });
+  suite.check(
+    "a team member cannot make the team's SCIM token",
+    asMember.status === 403 && asMember.body?.message === teamMessages.ownerOnly,
+    `403 '${teamMessages.ownerOnly}'`,
+    () => describe(asMember),
+  );
+  const asStranger = await suite.request('POST', tokenPath, { token: suite.fixtures.tokens.learner });
+  suite.check(
+    'someone outside the team cannot make its SCIM token (404)',
+    asStranger.status === 404,
+    '404',
+    () => describe(asStranger),
+  );
+
+  const first = dataOf(await suite.request<TeamScimToken>('POST', tokenPath, { token: owner })).token;
+  const listed = await scim('GET', '/Users?count=200', first);
+  suite.check(
+    "the team's token lists its members as SCIM Users",
+    listed.status === 200 && body(listed)?.totalResults === demoTeam.members.length + 1,
+    `200 with ${demoTeam.members.length + 1} users`,
+    () => describe(listed),
+  );
+  const withSession = await scim('GET', '/Users', owner);
+  suite.check(
+    "the owner's session token is not a SCIM token",
+    isScimError(withSession, 401),
+    "401 in SCIM's error shape",
+    () => describe(withSession),
+  );
+
+  const before = await members(first);
+  for (const payload of [
+    '{"schemas":',
+    { schemas: [USER] },
+    { schemas: [USER], userName: 'x'.repeat(300) },
+  ]) {
+    const bad = await scim('POST', '/Users', first, payload);
+    suite.check(
+      `a malformed SCIM user is refused with 400 (${JSON.stringify(payload).slice(0, 40)})`,
+      isScimError(bad, 400),
+      "400 in SCIM's error shape",
+      () => describe(bad),
+    );
+  }
+  const after = await members(first);
+  suite.check('a refused SCIM user takes no seat', after === before, `${before} users`, `${after} users`);
+
+  const outsider = await suite.request<{ user: { _id: string } }>('GET', '/auth/me', {
+    token: suite.fixtures.tokens.learner,
+  });
+  const outsiderId = dataOf(outsider).user._id;
+  for (const method of ['GET', 'DELETE']) {
+    const touched = await scim(method, `/Users/${outsiderId}`, first);
+    suite.check(
+      `${method} of someone outside the team through its SCIM token is a 404`,
+      isScimError(touched, 404),
+      "404 in SCIM's error shape",
+      () => describe(touched),
+    );
+  }
+
+  // Northwind has one free seat: the directory fills it, is refused the next, and frees the first again.
+  const stamp = Date.now();
+  const made = await scim('POST', '/Users', first, {
+    schemas: [USER],
+    userName: `scim-${stamp}@northwind.example`,
+  });
+  const refused = await scim('POST', '/Users', first, {
+    schemas: [USER],
+    userName: `scim2-${stamp}@northwind.example`,
+  });
+  suite.check('the directory takes the last free seat', made.status === 201, '201', () => describe(made));
+  suite.check('a full team is refused in SCIM shape', isScimError(refused, 409), '409', () =>
+    describe(refused),
+  );
+  const freed = await scim('DELETE', `/Users/${body(made)?.id ?? 'none'}`, first);
+  suite.check('the directory frees the seat it filled', freed.status === 204, '204', () => describe(freed));
+
+  const second = dataOf(await suite.request<TeamScimToken>('POST', tokenPath, { token: owner })).token;
+  const rotated = await scim('GET', '/Users', first);
+  suite.check('a rotated SCIM token stops at once', isScimError(rotated, 401), '401', () =>
+    describe(rotated),
+  );
+  await suite.request('DELETE', tokenPath, { token: owner });
+  const revoked = await scim('GET', '/Users', second);
+  suite.check('a revoked SCIM token stops at once', isScimError(revoked, 401), '401', () =>
+    describe(revoked),
+  );
+}
