@@ -33,7 +33,8 @@ export const SPEC_SECONDS: Record<string, number> = {
   'notes.spec.ts': 19,
   'paths.spec.ts': 13,
   'api-docs.spec.ts': 11,
-  // measured locally (3 runs: 11.8, 8.7, 9.7 s), until a clean CI run measures it
+  // estimates until a clean CI run measures them: teams took 29.6 s and team-sso 39–59 s on a machine
+  // loaded by three other jobs, teams' first journey 8.7–11.8 s alone
   'teams.spec.ts': 17,
   'theme.spec.ts': 4.4,
   'search.spec.ts': 3.6,
