@@ -6,39 +6,36 @@
  */
 
 /**
- * Seconds each spec file's tests took in a clean-clone CI run (the sum of Playwright's per-test times, from the
- * proof of 2c193ca; one run's figures swing by ±20%; see docs/contributing.md to measure them again). The a11y
- * figure is an estimate until a clean run measures it: its admin scans open each page once for both themes
- * (that run took 246 s, 103.6 s of it the admin's two tests; alone they went 65.6 s → 49.5 s).
- * A file not listed counts as DEFAULT_SPEC_SECONDS.
+ * Seconds each spec file's tests took in clean-clone CI runs (the sum of Playwright's per-test times, the mean
+ * of the last two runs, the proofs of 2c193ca and e0ef160: one run's figures swing by ±30%; see
+ * docs/contributing.md to measure them again). a11y, teams and team-sso changed between the two: theirs are
+ * e0ef160's alone. A file not listed counts as DEFAULT_SPEC_SECONDS.
  */
 export const SPEC_SECONDS: Record<string, number> = {
-  'a11y.spec.ts': 223,
-  'layout-shift.spec.ts': 153,
-  'catalog.spec.ts': 107,
-  'pwa.spec.ts': 105,
-  'releases.spec.ts': 97,
-  'player.spec.ts': 95,
-  'shell.spec.ts': 87,
-  'subscription.spec.ts': 82,
+  'a11y.spec.ts': 135,
+  'layout-shift.spec.ts': 146,
+  'releases.spec.ts': 121,
+  'catalog.spec.ts': 103,
+  'pwa.spec.ts': 94,
+  'player.spec.ts': 82,
+  'subscription.spec.ts': 75,
+  'shell.spec.ts': 70,
   'course.spec.ts': 67,
-  'auth.spec.ts': 51,
-  'media.spec.ts': 46,
-  'walkthrough.spec.ts': 38,
-  'community.spec.ts': 37,
-  'platform.spec.ts': 36,
-  'admin.spec.ts': 29,
+  'auth.spec.ts': 47,
+  'media.spec.ts': 41,
+  'community.spec.ts': 36,
+  'platform.spec.ts': 35,
+  'walkthrough.spec.ts': 33,
+  'admin.spec.ts': 30,
   'certificates.spec.ts': 23,
-  'billing.spec.ts': 22,
-  'notes.spec.ts': 19,
-  'paths.spec.ts': 13,
-  'api-docs.spec.ts': 11,
-  // estimates until a clean CI run measures them: teams took 29.6 s and team-sso 39–59 s on a machine
-  // loaded by three other jobs, teams' first journey 8.7–11.8 s alone
-  'teams.spec.ts': 17,
-  'theme.spec.ts': 4.4,
+  'billing.spec.ts': 20,
+  'teams.spec.ts': 18,
+  'notes.spec.ts': 16,
+  'paths.spec.ts': 15,
+  'api-docs.spec.ts': 9,
+  'team-sso.spec.ts': 7.4,
+  'theme.spec.ts': 4.3,
   'search.spec.ts': 3.6,
-  'team-sso.spec.ts': 15,
 };
 export const DEFAULT_SPEC_SECONDS = 60;
 
