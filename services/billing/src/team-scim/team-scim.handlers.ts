@@ -12,6 +12,7 @@ import {
 } from '@catalyst/contracts';
 import { createPeer, HttpError, type AppEnv, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
+import { endPersonalPlan } from '../teams/personal-plan';
 import { actorOf, OWNER, teamFor } from '../teams/team-access';
 import { sendTeamFullMail } from '../teams/team-mail';
 import {
@@ -337,6 +338,7 @@ export function createScimHandlers(deps: Deps): RouteHandlers<typeof teamScimRou
         throw new ScimRefusal(409, null, teamScimMessages.teamFull);
       }
       await deps.invalidations.publish('entitlement', account.id, requestId);
+      await endPersonalPlan(deps, account.id);
       const resource = userResource(base, outcome.seat);
       return new Response(JSON.stringify(resource), {
         status: 201,

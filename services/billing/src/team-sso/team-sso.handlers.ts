@@ -22,6 +22,7 @@ import {
 } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { sendTeamFullMail } from '../teams/team-mail';
+import { endPersonalPlan } from '../teams/personal-plan';
 import { addAudit, findSeatOf, findTeam, insertMember, listMembers } from '../teams/teams.repository';
 import { checkDiscovery } from './discovery';
 import { verificationProblem } from './domain-verification';
@@ -215,6 +216,8 @@ export function createTeamSsoInternalHandlers(deps: Deps): RouteHandlers<typeof 
         throw conflict(teamMessages.teamFull);
       }
       if (outcome.joined) await deps.invalidations.publish('entitlement', body.userId);
+      // on every sign-in that finds the seat, so a provider failure the first time is mended by the next
+      await endPersonalPlan(deps, body.userId);
       return {
         teamId: outcome.team.id,
         userId: body.userId,

@@ -24,10 +24,8 @@ import {
   type Reply,
 } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
-import { providerCall } from '../provider/stripe';
-import { syncAndNotify } from '../subscriptions/subscriptions.handlers';
-import { findCurrentSubscription, isEntitled } from '../subscriptions/subscriptions.repository';
 import { emailsOfCsv } from './csv';
+import { endPersonalPlan } from './personal-plan';
 import { actorOf } from './team-access';
 import { longDate, sendTeamFullMail, sendTeamInvitation } from './team-mail';
 import {
@@ -201,19 +199,6 @@ export async function acceptInvitation(
   }
   await deps.invalidations.publish('entitlement', identity.id);
   const summary = await teamSummaryOf(deps.db, outcome.team, 'member');
-  const endsOn = await endPersonalPlan(deps, identity);
+  const endsOn = await endPersonalPlan(deps, identity.id);
   return endsOn ? reply(summary, { message: teamPersonalPlanEndsMessage(longDate(endsOn)) }) : summary;
-}
-
-/** A personal plan that would renew is set to end at its period's end; answers that end, or null. */
-async function endPersonalPlan(deps: Deps, identity: Identity): Promise<Date | null> {
-  const current = await findCurrentSubscription(deps.db, identity.id);
-  if (!isEntitled(current) || current.source !== 'provider' || !current.current_period_end) return null;
-  if (!current.cancel_at_period_end)
-    await providerCall(
-      () => deps.stripe.subscriptions.update(current.stripe_subscription_id, { cancel_at_period_end: true }),
-      deps.log,
-    );
-  const row = await syncAndNotify(deps, current.stripe_subscription_id, identity.id);
-  return row?.current_period_end ?? current.current_period_end;
 }

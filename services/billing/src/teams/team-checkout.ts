@@ -15,6 +15,7 @@ import type { Deps } from '../deps';
 import { idOf, periodEndOf, providerCall } from '../provider/stripe';
 import { findCustomerByUser, lockKey } from '../subscriptions/subscriptions.repository';
 import { TEAM_KIND, seatsOf, teamPriceIdFor, teamStatusOf } from './team-sync';
+import { endPersonalPlan } from './personal-plan';
 import { addAudit, findSeatOf, findTeamBySession, insertMember, insertTeamOnce } from './teams.repository';
 
 const intervalWords: Record<TeamInterval, string> = { month: 'monthly', year: 'annually' };
@@ -106,5 +107,7 @@ export async function activateTeamFromSession(
     return { team, created: true };
   });
   if (made.created) await deps.invalidations.publish('entitlement', ownerId);
+  // Asked on every confirm and webhook, not only the first: a provider failure here is mended by the next one.
+  if (made.team.owner_user_id === ownerId) await endPersonalPlan(deps, ownerId);
   return made.team;
 }

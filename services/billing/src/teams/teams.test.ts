@@ -139,6 +139,30 @@ describe('buying a team', () => {
     });
   });
 
+  it("ends the buyer's personal plan at its period's end: a seat covers them now", async () => {
+    const owner = newPerson();
+    const paid = await world.checkout(owner, '4242424242424242');
+    const confirmed = await world.call('POST', '/subscription/confirm', {
+      as: owner,
+      body: { sessionId: paid.sessionId },
+    });
+    expect(confirmed.status).toBe(200);
+    await buyTeam(owner, 3);
+    const personal = await world.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    expect(personal.cancel_at_period_end).toBe(true);
+    const atProvider = await world.sandboxDb
+      .selectFrom('subscriptions')
+      .select('cancel_at_period_end')
+      .where('id', '=', personal.stripe_subscription_id)
+      .executeTakeFirstOrThrow();
+    expect(atProvider.cancel_at_period_end).toBe(true);
+    expect(await entitled(owner)).toBe(true);
+  });
+
   it('is made by the webhook alone when the buyer never comes back from the checkout', async () => {
     const owner = newPerson();
     const created = await world.call('POST', '/teams/checkout', {
