@@ -21,6 +21,7 @@ import {
   type SubscriptionStore,
   useApiData,
   useDocumentTitle,
+  useLoadingShown,
   useSession,
   useSubscription,
 } from '@catalyst/web-kit';
@@ -90,6 +91,9 @@ function CourseLanding({ slug, stores }: { slug: string; stores: CourseStores })
     product ? { query: { category: product.category.slug, limit: RELATED + 1 } } : null,
   );
   useDocumentTitle(product?.title ?? 'Course');
+  // The served page stays on screen until the app's shows all it showed (its curriculum, reviews and related
+  // courses too), so no section the server painted vanishes for a moment while its read is on its way.
+  useLoadingShown(outline.isLoading || reviews.isLoading || related.isLoading);
 
   if (isApiRequestError(read.error) && read.error.status === 404) return <NotFound />;
   if (read.error) return <Alert tone="danger">{read.error.message}</Alert>;

@@ -15,7 +15,7 @@ export * from './RemoteUnavailable';
 export * from './lazyPage';
 export * from './KeptRoom';
 export * from './Thumbnail';
-export { firstContentShown, useLayoutShown } from './pageShown';
+export { firstContentShown, useLayoutShown, useLoadingShown } from './pageShown';
 export * from './LeaveGuard';
 export * from './RatingStars';
 export * from './useNearView';
