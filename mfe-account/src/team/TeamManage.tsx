@@ -135,17 +135,33 @@ function Seats({
   );
 }
 
-/** The members, each with Remove (never the owner), confirmed in a dialog first. */
+type AssignableRole = Exclude<TeamMember['role'], 'owner'>;
+/** A role as a sentence names it: "Make Sam an admin". */
+const ROLE_PHRASE: Record<AssignableRole, string> = { admin: 'an admin', member: 'a member' };
+const ROLE_MEANS: Record<AssignableRole, string> = {
+  admin:
+    "Admins invite and remove members and see and assign the team's learning. Only you change seats and roles.",
+  member: 'They keep their seat and their learning, and no longer manage the team.',
+};
+const otherRole = (role: TeamMember['role']): AssignableRole => (role === 'admin' ? 'member' : 'admin');
+
+/**
+ * The members, each with Remove (never the owner) and, for the owner, Make admin or Make member: each confirmed
+ * in a dialog first.
+ */
 function Members({
   team,
+  canChangeRoles,
   client,
   onChanged,
 }: {
   team: TeamDetail;
+  canChangeRoles: boolean;
   client: ApiClient;
   onChanged: (team: TeamDetail) => void;
 }) {
   const [leaving, setLeaving] = useState<TeamMember | null>(null);
+  const [roleChange, setRoleChange] = useState<{ member: TeamMember; role: AssignableRole } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -162,6 +178,25 @@ function Members({
     }
     setBusy(false);
     setLeaving(null);
+  }
+
+  async function changeRole(member: TeamMember, role: AssignableRole) {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      onChanged(
+        await client.teamLearning.changeRole({
+          params: { id: team.id, userId: member.userId },
+          body: { role },
+        }),
+      );
+      setNotice(`${member.name} is now ${ROLE_PHRASE[role]} of the team.`);
+    } catch (err) {
+      setError(messageOf(err, 'The role could not be changed. Please try again.'));
+    }
+    setBusy(false);
+    setRoleChange(null);
   }
 
   return (
@@ -194,14 +229,26 @@ function Members({
                 <td className={styles.nowrap}>{formatDate(member.joinedAt)}</td>
                 <td>
                   {member.role === 'owner' ? null : (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-label={`Remove ${member.name}`}
-                      onClick={() => setLeaving(member)}
-                    >
-                      Remove
-                    </Button>
+                    <div className={styles.actions}>
+                      {canChangeRoles ? (
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={`Make ${member.name} ${ROLE_PHRASE[otherRole(member.role)]}`}
+                          onClick={() => setRoleChange({ member, role: otherRole(member.role) })}
+                        >
+                          Make {otherRole(member.role)}
+                        </Button>
+                      ) : null}
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={`Remove ${member.name}`}
+                        onClick={() => setLeaving(member)}
+                      >
+                        Remove
+                      </Button>
+                    </div>
                   )}
                 </td>
               </tr>
@@ -225,6 +272,26 @@ function Members({
             Remove member
           </Button>
           <Button variant="secondary" onClick={() => setLeaving(null)}>
+            Cancel
+          </Button>
+        </div>
+      </Dialog>
+      <Dialog
+        open={roleChange !== null}
+        onClose={() => setRoleChange(null)}
+        title={
+          roleChange ? `Make ${roleChange.member.name} ${ROLE_PHRASE[roleChange.role]} of ${team.name}?` : ''
+        }
+      >
+        <p>{roleChange ? ROLE_MEANS[roleChange.role] : null}</p>
+        <div className={styles.actions}>
+          <Button
+            loading={busy}
+            onClick={() => roleChange && void changeRole(roleChange.member, roleChange.role)}
+          >
+            {roleChange ? `Make ${roleChange.role}` : null}
+          </Button>
+          <Button variant="secondary" onClick={() => setRoleChange(null)}>
             Cancel
           </Button>
         </div>
@@ -365,7 +432,7 @@ export function TeamManage({ summary, client }: { summary: TeamSummary; client: 
   return (
     <>
       <Seats team={team} canChange={owner} client={client} onChanged={update} />
-      <Members team={team} client={client} onChanged={update} />
+      <Members team={team} canChangeRoles={owner} client={client} onChanged={update} />
       <Card as="section" className={styles.card} aria-labelledby="team-invite">
         <h2 id="team-invite">Invite people</h2>
         <p className={styles.muted}>

@@ -202,8 +202,8 @@ describe("the team's page for its owner", () => {
     const members = await screen.findByRole('table', { name: '3 members' });
     expect(cellsOf(members)).toEqual([
       ['Lena Learner', 'lena@example.com', 'Owner', 'Active', 'Mar 15, 2030', ''],
-      ['Sam Seat', 'sam@example.com', 'Member', 'Active', 'Mar 16, 2030', 'Remove'],
-      ['Ada Admin', 'ada@example.com', 'Admin', 'Active', 'Mar 17, 2030', 'Remove'],
+      ['Sam Seat', 'sam@example.com', 'Member', 'Active', 'Mar 16, 2030', 'Make adminRemove'],
+      ['Ada Admin', 'ada@example.com', 'Admin', 'Active', 'Mar 17, 2030', 'Make memberRemove'],
     ]);
     expect(cellsOf(screen.getByRole('table', { name: 'Pending invitations' }))).toEqual([
       ['kim@example.com', 'Mar 18, 2030', 'Mar 25, 2030', 'Revoke'],
@@ -300,6 +300,69 @@ describe("the team's page for its owner", () => {
     ]);
   });
 
+  it('makes a member an admin once the dialog names them and the role, and the row changes in place', async () => {
+    const promoted = DETAIL.members.map((m) => (m.userId === 'u2' ? { ...m, role: 'admin' as const } : m));
+    const w = ownerWorld((fake) => fake.on(teamLearningRoutes.changeRole, { ...DETAIL, members: promoted }));
+    renderTeam(w);
+    fireEvent.click(await screen.findByRole('button', { name: 'Make Sam Seat an admin' }));
+    const dialog = screen.getByRole('dialog', { name: 'Make Sam Seat an admin of Northwind?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make admin' }));
+    expect((await screen.findByRole('status', { name: '' })).textContent).toBe(
+      'Sam Seat is now an admin of the team.',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const row = screen.getByRole('row', { name: /Sam Seat/ });
+    expect(within(row).getByRole('cell', { name: 'Admin' })).toBeDefined();
+    expect(within(row).getByRole('button', { name: 'Make Sam Seat a member' })).toBeDefined();
+    expect(w.fake.callsTo(teamLearningRoutes.changeRole).map((call) => [call.params, call.body])).toEqual([
+      [{ id: TEAM_ID, userId: 'u2' }, { role: 'admin' }],
+    ]);
+    // the change is read again in the audit log
+    await waitFor(() => expect(w.fake.callsTo(teamRoutes.audit)).toHaveLength(2));
+  });
+
+  it('makes an admin a member again, and Cancel changes nothing', async () => {
+    const w = ownerWorld((fake) =>
+      fake.on(teamLearningRoutes.changeRole, {
+        ...DETAIL,
+        members: DETAIL.members.map((m) => (m.userId === 'u3' ? { ...m, role: 'member' as const } : m)),
+      }),
+    );
+    renderTeam(w);
+    fireEvent.click(await screen.findByRole('button', { name: 'Make Ada Admin a member' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Make Ada Admin a member of Northwind?' })).getByRole(
+        'button',
+        { name: 'Cancel' },
+      ),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(w.fake.callsTo(teamLearningRoutes.changeRole)).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Make Ada Admin a member' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Make member' }));
+    expect((await screen.findByRole('status', { name: '' })).textContent).toBe(
+      'Ada Admin is now a member of the team.',
+    );
+    const row = screen.getByRole('row', { name: /Ada Admin/ });
+    expect(within(row).getByRole('cell', { name: 'Member' })).toBeDefined();
+    expect(w.fake.callsTo(teamLearningRoutes.changeRole).map((call) => call.body)).toEqual([
+      { role: 'member' },
+    ]);
+  });
+
+  it("shows a refused role change in the server's words and leaves the row as it was", async () => {
+    const w = ownerWorld((fake) =>
+      fake.on(teamLearningRoutes.changeRole, failure(404, teamMessages.memberNotFound)),
+    );
+    renderTeam(w);
+    fireEvent.click(await screen.findByRole('button', { name: 'Make Sam Seat an admin' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Make admin' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(teamMessages.memberNotFound);
+    const row = screen.getByRole('row', { name: /Sam Seat/ });
+    expect(within(row).getByRole('cell', { name: 'Member' })).toBeDefined();
+  });
+
   it("shows Change seats' refusal under the field, in the server's words", async () => {
     const w = ownerWorld((fake) =>
       fake.on(teamRoutes.changeSeats, failure(409, teamSeatsBelowUsedMessage(3))),
@@ -336,6 +399,9 @@ describe("the team's page for an admin and a member", () => {
     expect(screen.queryByRole('form', { name: 'Change seats' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Audit log' })).toBeNull();
     expect(w.fake.callsTo(teamRoutes.audit)).toEqual([]);
+    // only the owner changes roles (the API refuses anyone else): an admin may still remove
+    expect(screen.getByRole('button', { name: 'Remove Sam Seat' })).toBeDefined();
+    expect(screen.queryByRole('button', { name: /^Make / })).toBeNull();
   });
 
   it('tells a member which team they are in and that their Premium comes from it', async () => {
