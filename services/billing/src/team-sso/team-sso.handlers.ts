@@ -7,7 +7,6 @@ import {
   teamMessages,
   teamSsoDomainTakenMessage,
   teamSsoMessages,
-  type Identity,
   type TeamSsoSettings,
   type teamSsoInternalRoutes,
   type teamSsoRoutes,
@@ -21,6 +20,7 @@ import {
   type RouteHandlers,
 } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
+import { actorOf, OWNER, teamFor } from '../teams/team-access';
 import { sendTeamFullMail } from '../teams/team-mail';
 import { endPersonalPlan } from '../teams/personal-plan';
 import { addAudit, findSeatOf, findTeam, insertMember, listMembers } from '../teams/teams.repository';
@@ -37,22 +37,8 @@ import {
   saveTeamSso,
 } from './team-sso.repository';
 
-const actorOf = (identity: Identity) => ({
-  actor_user_id: identity.id,
-  actor_name: identity.name || identity.email,
-  actor_email: identity.email,
-});
-
 export function createTeamSsoHandlers(deps: Deps): RouteHandlers<typeof teamSsoRoutes> {
   const key = secretBoxKey(deps.config.INTERNAL_SECRET);
-
-  /** The team when the caller owns it: 404 for anyone outside it, 403 for its admins and members. */
-  async function ownedTeam(identity: Identity, teamId: string) {
-    const [team, seat] = await Promise.all([findTeam(deps.db, teamId), findSeatOf(deps.db, identity.id)]);
-    if (!team || !seat || seat.team_id !== team.id) throw notFound(teamMessages.teamNotFound);
-    if (seat.role !== 'owner') throw forbidden(teamMessages.ownerOnly);
-    return team;
-  }
 
   async function settingsOf(teamId: string): Promise<TeamSsoSettings | null> {
     const sso = await findTeamSso(deps.db, teamId);
@@ -72,12 +58,12 @@ export function createTeamSsoHandlers(deps: Deps): RouteHandlers<typeof teamSsoR
 
   return {
     async getSso({ identity, params }) {
-      await ownedTeam(identity, params.id);
+      await teamFor(deps.db, identity, params.id, OWNER);
       return settingsOf(params.id);
     },
 
     async putSso({ identity, params, body }) {
-      const team = await ownedTeam(identity, params.id);
+      const team = await teamFor(deps.db, identity, params.id, OWNER);
       const domains = [...new Set(body.domains)];
       const taken = await domainHeldElsewhere(deps.db, team.id, domains);
       if (taken) throw conflict(teamSsoDomainTakenMessage(taken));
@@ -117,7 +103,7 @@ export function createTeamSsoHandlers(deps: Deps): RouteHandlers<typeof teamSsoR
 
     /** The owner proves a domain by its DNS TXT record; the first team to verify a domain holds it. */
     async verifySsoDomain({ identity, params }) {
-      const team = await ownedTeam(identity, params.id);
+      const team = await teamFor(deps.db, identity, params.id, OWNER);
       const claim = (await listSsoDomains(deps.db, team.id)).find((row) => row.domain === params.domain);
       if (!claim) throw notFound(ssoDomainMessages.notClaimed);
       if (claim.verified_at) return settingsOf(team.id);
@@ -145,7 +131,7 @@ export function createTeamSsoHandlers(deps: Deps): RouteHandlers<typeof teamSsoR
     },
 
     async deleteSso({ identity, params }) {
-      const team = await ownedTeam(identity, params.id);
+      const team = await teamFor(deps.db, identity, params.id, OWNER);
       if (await deleteTeamSso(deps.db, team.id))
         await addAudit(deps.db, {
           team_id: team.id,
