@@ -61,6 +61,7 @@ const OVERDUE: TeamAssignment = {
   overdue: true,
   createdAt: '2019-12-01T12:00:00.000Z',
   assignedBy: 'Lena Owner',
+  group: null,
   assignees: [
     { userId: 'u2', name: 'Sam Seat', email: 'sam@example.com', status: 'done' },
     { userId: 'u3', name: 'Ada Admin', email: 'ada@example.com', status: 'overdue' },

@@ -43,6 +43,9 @@ const ACTION_TEXT: Record<TeamAuditEntry['action'], string> = {
   assignment_removed: 'Withdrew an assignment',
   scim_token_created: 'Made a directory sync token',
   scim_token_revoked: 'Revoked the directory sync token',
+  group_created: 'Made a group',
+  group_changed: 'Changed a group',
+  group_deleted: 'Deleted a group',
 };
 
 /** A failed call's words for a person: the server's (a 4xx), else `fallback`. */

@@ -25,7 +25,7 @@ export const assignmentStatusText: Record<AssignmentStatus, string> = {
 export const assignableTeamRoleValues = ['admin', 'member'] as const;
 
 export const teamLearningMessages = {
-  assignees: 'Choose at least one member, or everyone',
+  assignees: 'Choose at least one member, a group, or everyone',
   notMembers: 'Everyone assigned must be a member of this team',
   targetMissing: 'That course or path does not exist',
   assignmentNotFound: 'Assignment not found',

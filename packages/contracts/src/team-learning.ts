@@ -95,12 +95,13 @@ export const assignmentTargetSchema = z.object({
 });
 export type AssignmentTarget = z.infer<typeof assignmentTargetSchema>;
 
-/** POST /teams/:id/assignments: members by id, or everyone in the team. */
+/** POST /teams/:id/assignments: members by id, a group (and who joins it later), or everyone in the team. */
 export const assignmentCreateBodySchema = z
   .object({
     target: assignmentTargetSchema,
     userIds: z.array(z.string().min(1).max(100)).min(1, teamLearningMessages.assignees).max(500).optional(),
     all: z.literal(true).optional(),
+    groupId: z.string().uuid(teamLearningMessages.assignees).optional(),
     /** ISO date (`YYYY-MM-DD`, due at the end of that UTC day) or date-time. */
     dueAt: z
       .string({ message: teamLearningMessages.dueAt })
@@ -109,10 +110,15 @@ export const assignmentCreateBodySchema = z
       .nullable()
       .optional(),
   })
-  .refine((body) => (body.all === true) !== (body.userIds !== undefined), {
-    message: teamLearningMessages.assignees,
-    path: ['userIds'],
-  });
+  .refine(
+    (body) =>
+      [body.all === true, body.userIds !== undefined, body.groupId !== undefined].filter(Boolean).length ===
+      1,
+    {
+      message: teamLearningMessages.assignees,
+      path: ['userIds'],
+    },
+  );
 export type AssignmentCreateBody = z.input<typeof assignmentCreateBodySchema>;
 
 export const assigneeStatusSchema = z.object({
@@ -132,6 +138,8 @@ export const teamAssignmentSchema = z.object({
   overdue: z.boolean(),
   createdAt: z.string(),
   assignedBy: z.string(),
+  /** The group it was assigned to (its members now, and who joins it later); null for members or everyone. */
+  group: z.object({ id: z.string(), name: z.string() }).nullable(),
   assignees: z.array(assigneeStatusSchema),
 });
 export type TeamAssignment = z.infer<typeof teamAssignmentSchema>;

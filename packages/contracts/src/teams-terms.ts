@@ -49,6 +49,9 @@ export const teamAuditActionValues = [
   'assignment_removed',
   'scim_token_created',
   'scim_token_revoked',
+  'group_created',
+  'group_changed',
+  'group_deleted',
 ] as const;
 export type TeamAuditAction = (typeof teamAuditActionValues)[number];
 

@@ -8,6 +8,7 @@ import { mountPlans } from './plans/plans.routes';
 import { mountPromotions } from './promotions/promotions.routes';
 import { mountSubscriptions } from './subscriptions/subscriptions.routes';
 import { mountTeamLearning } from './team-learning/team-learning.routes';
+import { mountTeamGroups } from './team-groups/team-groups.routes';
 import { mountTeamScim } from './team-scim/team-scim.routes';
 import { mountTeamSso } from './team-sso/team-sso.routes';
 import { mountTeams } from './teams/teams.routes';
@@ -31,6 +32,7 @@ export function createApp(deps: Deps) {
   mountTeamScim(app, deps);
   mountAdminBilling(app, deps);
   mountWebhooks(app, deps);
+  mountTeamGroups(app, deps);
   mountInternal(app, deps);
   return app;
 }

@@ -8,6 +8,7 @@ import { teamSsoInternalRoutes, teamSsoRoutes } from './billing-team-sso';
 import { teamScimRoutes, teamScimTokenRoutes } from './billing-team-scim';
 import { teamLearningRoutes } from './billing-team-learning';
 import { teamRoutes } from './billing-teams';
+import { teamGroupRoutes } from './billing-team-groups';
 import { discussionRoutes, followRoutes, liveRoutes, moderationRoutes } from './community';
 import {
   categoryRoutes,
@@ -87,6 +88,7 @@ export const allRouteTables = {
   teamRoutes,
   teamLearningRoutes,
   teamSsoRoutes,
+  teamGroupRoutes,
   teamSsoInternalRoutes,
   teamScimTokenRoutes,
   teamScimRoutes,

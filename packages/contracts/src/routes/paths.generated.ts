@@ -251,6 +251,12 @@ export const ROUTE_PATHS = {
     verifySsoDomain: '/teams/:id/sso/domains/:domain/verify',
     deleteSso: '/teams/:id/sso',
   },
+  teamGroup: {
+    teamGroups: '/teams/:id/groups',
+    createTeamGroup: '/teams/:id/groups',
+    updateTeamGroup: '/teams/:id/groups/:groupId',
+    deleteTeamGroup: '/teams/:id/groups/:groupId',
+  },
   teamSsoInternal: {
     ssoForDomain: '/internal/teams/sso',
     giveSeat: '/internal/teams/:id/members',

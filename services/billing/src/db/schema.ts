@@ -13,7 +13,8 @@ import type {
 } from './tables/plans';
 import type { SubscriptionTable } from './tables/subscription';
 import type { TeamSsoDomainTable, TeamSsoTable } from './tables/team-sso';
-import type { TeamScimTokenTable } from './tables/team-scim';
+import type { TeamGroupMemberTable, TeamGroupTable } from './tables/team-group';
+import type { TeamScimTokenTable, TeamScimUserTable } from './tables/team-scim';
 import type { TeamAssignmentTable, TeamAssignmentUserTable } from './tables/team-assignment';
 import type { TeamAuditTable, TeamInvitationTable, TeamMemberTable, TeamTable } from './tables/team';
 
@@ -38,4 +39,7 @@ export interface Database {
   team_scim_tokens: TeamScimTokenTable;
   team_assignments: TeamAssignmentTable;
   team_assignment_users: TeamAssignmentUserTable;
+  team_scim_users: TeamScimUserTable;
+  team_groups: TeamGroupTable;
+  team_group_members: TeamGroupMemberTable;
 }

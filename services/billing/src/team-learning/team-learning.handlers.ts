@@ -4,6 +4,7 @@ import {
   productSummarySchema,
   progressInternalRoutes,
   teamFiguresSchema,
+  teamGroupMessages,
   teamLearningMessages,
   teamMessages,
   type AssignmentStatus,
@@ -27,6 +28,7 @@ import type { Deps } from '../deps';
 import type { TeamAssignmentRow } from '../db/tables/team-assignment';
 import { actorOf, OWNER, OWNER_OR_ADMIN, teamFor as teamForCaller } from '../teams/team-access';
 import { addAudit, findSeatOf, findTeam, listMembers, teamDetailOf } from '../teams/teams.repository';
+import { findGroup, groupMemberIds } from '../team-groups/team-groups.repository';
 import { sendAssignmentMails } from './assignment-mail';
 import { learningCsv } from './learning-csv';
 import {
@@ -155,6 +157,7 @@ export function createTeamLearningHandlers(deps: Deps): RouteHandlers<typeof tea
         overdue: people.some((p) => p.status === 'overdue'),
         createdAt: row.created_at.toISOString(),
         assignedBy: row.created_by_name,
+        group: row.group_id && row.group_name ? { id: row.group_id, name: row.group_name } : null,
         assignees: people,
       };
     });
@@ -224,17 +227,28 @@ export function createTeamLearningHandlers(deps: Deps): RouteHandlers<typeof tea
     async assign({ identity, params, body, requestId }) {
       const team = await teamFor(identity, params.id, OWNER_OR_ADMIN);
       const members = await listMembers(db, team.id);
-      // Everyone: every seat but the owner's (the owner hands out the learning).
-      const assignees = body.all
-        ? members.filter((m) => m.role !== 'owner')
-        : members.filter((m) => body.userIds!.includes(m.user_id));
-      if (!body.all && assignees.length !== new Set(body.userIds).size)
+      const group = body.groupId ? await findGroup(db, team.id, body.groupId) : undefined;
+      if (body.groupId && !group) throw notFound(teamGroupMessages.notFound);
+      // Everyone: every seat but the owner's (the owner hands out the learning). A group's: read again below.
+      let assignees = group
+        ? []
+        : body.all
+          ? members.filter((m) => m.role !== 'owner')
+          : members.filter((m) => body.userIds!.includes(m.user_id));
+      if (body.userIds && assignees.length !== new Set(body.userIds).size)
         throw badRequest(teamLearningMessages.notMembers);
-      if (assignees.length === 0) throw badRequest(teamLearningMessages.assignees);
+      // A group may be empty yet: who joins it later gets the assignment.
+      if (assignees.length === 0 && !group) throw badRequest(teamLearningMessages.assignees);
       const target = await findTarget(body.target, requestId);
       if (!target) throw notFound(teamLearningMessages.targetMissing);
       const dueAt = dueDateOf(body.dueAt);
       const row = await db.transaction().execute(async (trx) => {
+        if (group) {
+          // The team locked as a group's members change (group-changes.ts): nobody joins between read and insert.
+          await findTeam(trx, team.id, { lock: true });
+          const inGroup = new Set(await groupMemberIds(trx, group.id));
+          assignees = (await listMembers(trx, team.id)).filter((m) => inGroup.has(m.user_id));
+        }
         const inserted = await insertAssignment(
           trx,
           {
@@ -244,6 +258,7 @@ export function createTeamLearningHandlers(deps: Deps): RouteHandlers<typeof tea
             title: target.title,
             slug: target.key,
             due_at: dueAt,
+            group_id: group?.id ?? null,
             created_by_user_id: identity.id,
             created_by_name: identity.name || identity.email,
           },
@@ -254,7 +269,7 @@ export function createTeamLearningHandlers(deps: Deps): RouteHandlers<typeof tea
           team_id: team.id,
           ...actorOf(identity),
           action: 'assigned',
-          detail: `${target.title} to ${assignees.length === 1 ? assignees[0]!.email : `${assignees.length} members`}${due}`,
+          detail: `${target.title} to ${group ? `group ${group.name}` : assignees.length === 1 ? assignees[0]!.email : `${assignees.length} members`}${due}`,
         });
         return inserted;
       });

@@ -24,14 +24,19 @@ export async function insertAssignment(
   return assignment;
 }
 
-/** A team's assignments, newest first. */
-export function listAssignments(db: Db, teamId: string): Promise<TeamAssignmentRow[]> {
+/** A team's assignments, newest first, with the name of the group each was assigned to. */
+export function listAssignments(
+  db: Db,
+  teamId: string,
+): Promise<Array<TeamAssignmentRow & { group_name: string | null }>> {
   return db
-    .selectFrom('team_assignments')
-    .selectAll()
-    .where('team_id', '=', teamId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
+    .selectFrom('team_assignments as a')
+    .leftJoin('team_groups as g', 'g.id', 'a.group_id')
+    .selectAll('a')
+    .select('g.name as group_name')
+    .where('a.team_id', '=', teamId)
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id')
     .execute();
 }
 

@@ -11,6 +11,8 @@ export interface TeamAssignmentTable {
   title: string;
   slug: string;
   due_at: Date | null;
+  /** The group it was assigned to: who joins the group later gets it too. */
+  group_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_by_user_id: string;
   created_by_name: string;
   created_at: ColumnType<Date, Date | undefined, never>;
