@@ -1,21 +1,73 @@
+import { teamPersonalPlanEndsMessage } from '@catalyst/contracts';
+import { sendQuietly } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { providerCall } from '../provider/stripe';
-import { syncAndNotify } from '../subscriptions/subscriptions.handlers';
-import { findCurrentSubscription, isEntitled } from '../subscriptions/subscriptions.repository';
+import { billingEmailOf } from '../recovery/billing-email';
+import { syncSubscription } from '../subscriptions/subscriptions.handlers';
+import { findCurrentSubscription, isEntitled, lockKey } from '../subscriptions/subscriptions.repository';
+import { longDate } from './team-mail';
+import { findSeatOf, findTeam } from './teams.repository';
 
 /**
  * A personal plan that would renew is set to end at its period's end, so nobody pays for Premium twice once a
  * team's seat covers them (joined by invitation, single sign-on or the directory, or bought the team); answers
- * that end, or null. Idempotent: a plan already ending is only read again.
+ * that end, or null. The person is mailed when their plan is set to end here, not when it was already ending.
+ * Idempotent: a plan already ending is only read again.
  */
 export async function endPersonalPlan(deps: Deps, userId: string): Promise<Date | null> {
   const current = await findCurrentSubscription(deps.db, userId);
   if (!isEntitled(current) || current.source !== 'provider' || !current.current_period_end) return null;
-  if (!current.cancel_at_period_end)
-    await providerCall(
-      () => deps.stripe.subscriptions.update(current.stripe_subscription_id, { cancel_at_period_end: true }),
-      deps.log,
-    );
-  const row = await syncAndNotify(deps, current.stripe_subscription_id, userId);
-  return row?.current_period_end ?? current.current_period_end;
+  const subscriptionId = current.stripe_subscription_id;
+  const { row, ended } = await deps.db.transaction().execute(async (trx) => {
+    // The subscription's own lock (syncSubscription's): of two seatings at once, one ends the plan and mails.
+    await lockKey(trx, `billing:subscription:${subscriptionId}`);
+    const locked = await findCurrentSubscription(trx, userId);
+    const ended = locked?.stripe_subscription_id === subscriptionId && !locked.cancel_at_period_end;
+    if (ended)
+      await providerCall(
+        () => deps.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+        deps.log,
+      );
+    return { row: await syncSubscription(deps, trx, subscriptionId, userId), ended };
+  });
+  if (row) await deps.invalidations.publish('entitlement', row.user_id);
+  const endsOn = row?.current_period_end ?? current.current_period_end;
+  if (ended) await sendPersonalPlanEndsMail(deps, userId, endsOn);
+  return endsOn;
+}
+
+/** The e-mail saying the personal plan ends because a team's seat covers its holder. */
+export function personalPlanEndsMessage(
+  person: { name: string | null; teamName: string | null },
+  endsOn: Date,
+  publicUrl: string,
+) {
+  const date = longDate(endsOn);
+  return {
+    subject: `Your personal Catalyst Premium plan ends on ${date}`,
+    text: [
+      person.name ? `Hello ${person.name},` : 'Hello,',
+      '',
+      teamPersonalPlanEndsMessage(date),
+      `${person.teamName ? `Your seat in ${person.teamName}` : 'Your team seat'} gives you Premium, so your personal plan will not renew and you will not be charged for it again.`,
+      '',
+      `Your plan: ${publicUrl.replace(/\/+$/, '')}/subscription`,
+    ].join('\n'),
+  };
+}
+
+async function sendPersonalPlanEndsMail(deps: Deps, userId: string, endsOn: Date) {
+  // Every caller has just seated the person: the seat holds their address, name and team.
+  const seat = await findSeatOf(deps.db, userId);
+  const team = seat ? await findTeam(deps.db, seat.team_id) : undefined;
+  const to = seat?.email || (await billingEmailOf(deps.db, userId, null));
+  if (!to) return;
+  await sendQuietly(deps.mailer, deps.log, {
+    to,
+    ...personalPlanEndsMessage(
+      { name: seat?.name || null, teamName: team?.name ?? null },
+      endsOn,
+      deps.config.PUBLIC_URL,
+    ),
+  });
 }

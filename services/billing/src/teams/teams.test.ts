@@ -23,8 +23,8 @@ afterAll(async () => world?.close());
 
 const newPerson = learnerFactory('7', 'Teammate');
 
-/** Buys a team as `owner` on the hosted checkout page; answers the confirmed team. */
-async function buyTeam(owner: Identity, seats = 5, interval: 'month' | 'year' = 'month') {
+/** Pays a team checkout as `owner` on the hosted checkout page; answers its session, not yet confirmed. */
+async function payTeamCheckout(owner: Identity, seats = 5, interval: 'month' | 'year' = 'month') {
   const created = await world.call('POST', '/teams/checkout', {
     as: owner,
     body: { name: `${owner.name}'s team`, seats, interval },
@@ -39,6 +39,12 @@ async function buyTeam(owner: Identity, seats = 5, interval: 'month' | 'year' = 
   });
   expect(paid.status).toBe(303);
   expect(paid.headers.get('location')).toBe(`${PUBLIC_URL}/team?session_id=${sessionId}`);
+  return sessionId;
+}
+
+/** Buys a team as `owner` on the hosted checkout page; answers the confirmed team. */
+async function buyTeam(owner: Identity, seats = 5, interval: 'month' | 'year' = 'month') {
+  const sessionId = await payTeamCheckout(owner, seats, interval);
   const confirmed = await world.call('POST', '/teams/confirm', { as: owner, body: { sessionId } });
   expect(confirmed.status).toBe(200);
   return { team: teamDetailSchema.parse(confirmed.body.data), sessionId };
@@ -67,6 +73,21 @@ const detail = async (as: Identity, teamId: string) =>
   teamDetailSchema.parse((await world.call('GET', `/teams/${teamId}`, { as })).body.data);
 const entitled = async (person: Identity) =>
   (await world.internal(`/internal/entitlements/${person.id}`)).body.data.entitled as boolean;
+/** A personal Premium plan for `person`, paid and confirmed. */
+async function subscribe(person: Identity) {
+  const paid = await world.checkout(person, '4242424242424242');
+  const confirmed = await world.call('POST', '/subscription/confirm', {
+    as: person,
+    body: { sessionId: paid.sessionId },
+  });
+  expect(confirmed.status).toBe(200);
+}
+const personalPlanMails = (person: Identity) =>
+  world.mailer.sent.filter(
+    (m) => m.to === person.email && m.subject.startsWith('Your personal Catalyst Premium plan ends'),
+  );
+const longDay = (date: Date) =>
+  date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const sandboxSubscription = (team: TeamDetail) =>
   world.db
     .selectFrom('teams')
@@ -139,15 +160,17 @@ describe('buying a team', () => {
     });
   });
 
-  it("ends the buyer's personal plan at its period's end: a seat covers them now", async () => {
+  it("ends the buyer's personal plan at its period's end and mails them once: a seat covers them now", async () => {
     const owner = newPerson();
-    const paid = await world.checkout(owner, '4242424242424242');
-    const confirmed = await world.call('POST', '/subscription/confirm', {
-      as: owner,
-      body: { sessionId: paid.sessionId },
-    });
-    expect(confirmed.status).toBe(200);
-    await buyTeam(owner, 3);
+    await subscribe(owner);
+    const sessionId = await payTeamCheckout(owner, 3);
+    // the return from the checkout, a second tab and the webhook, all at once: one of them ends the plan
+    const [first, second] = await Promise.all([
+      world.call('POST', '/teams/confirm', { as: owner, body: { sessionId } }),
+      world.call('POST', '/teams/confirm', { as: owner, body: { sessionId } }),
+      world.dispatcher.deliverDue(),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
     const personal = await world.db
       .selectFrom('subscriptions')
       .selectAll()
@@ -161,6 +184,13 @@ describe('buying a team', () => {
       .executeTakeFirstOrThrow();
     expect(atProvider.cancel_at_period_end).toBe(true);
     expect(await entitled(owner)).toBe(true);
+    const day = longDay(personal.current_period_end!);
+    const mails = personalPlanMails(owner);
+    expect(mails.map((m) => m.subject)).toEqual([`Your personal Catalyst Premium plan ends on ${day}`]);
+    expect(mails[0]!.text).toContain(
+      `Your personal Premium plan will end on ${day}; your team's seat covers you from now on.\n` +
+        `Your seat in ${owner.name}'s team gives you Premium`,
+    );
   });
 
   it('is made by the webhook alone when the buyer never comes back from the checkout', async () => {
@@ -369,15 +399,7 @@ describe('inviting and joining', () => {
     const owner = newPerson();
     const { team } = await buyTeam(owner, 3);
     const subscriber = newPerson();
-    const paid = await world.checkout(subscriber, '4242424242424242');
-    expect(
-      (
-        await world.call('POST', '/subscription/confirm', {
-          as: subscriber,
-          body: { sessionId: paid.sessionId },
-        })
-      ).status,
-    ).toBe(200);
+    await subscribe(subscriber);
     const [token] = await invite(owner, team.id, [subscriber]);
     const joined = await accept(subscriber, token!);
     expect(joined.status).toBe(200);
@@ -387,21 +409,32 @@ describe('inviting and joining', () => {
       .where('user_id', '=', subscriber.id)
       .executeTakeFirstOrThrow();
     expect(personal.cancel_at_period_end).toBe(true);
-    const day = personal.current_period_end!.toLocaleDateString('en-US', {
-      month: 'long',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
+    const day = longDay(personal.current_period_end!);
     expect(joined.body.message).toBe(
       `Your personal Premium plan will end on ${day}; your team's seat covers you from now on.`,
     );
+    expect(personalPlanMails(subscriber).map((m) => m.subject)).toEqual([
+      `Your personal Catalyst Premium plan ends on ${day}`,
+    ]);
     const atProvider = await world.sandboxDb
       .selectFrom('subscriptions')
       .select('cancel_at_period_end')
       .where('id', '=', personal.stripe_subscription_id)
       .executeTakeFirstOrThrow();
     expect(atProvider.cancel_at_period_end).toBe(true);
+  });
+
+  it('mails nobody whose personal plan was already ending, yet still says when it ends', async () => {
+    const owner = newPerson();
+    const { team } = await buyTeam(owner, 3);
+    const leaving = newPerson();
+    await subscribe(leaving);
+    expect((await world.call('POST', '/subscription/cancel', { as: leaving })).status).toBe(200);
+    const [token] = await invite(owner, team.id, [leaving]);
+    const joined = await accept(leaving, token!);
+    expect(joined.status).toBe(200);
+    expect(joined.body.message).toMatch(/^Your personal Premium plan will end on /);
+    expect(personalPlanMails(leaving)).toEqual([]);
   });
 });
 
