@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  samlCertificateMessages,
   ssoDomainMessages,
   teamSsoDomainTakenMessage,
   teamSsoRoutes,
@@ -18,7 +19,8 @@ const domain = (name: string, verified: boolean): TeamSsoDomain => ({
   verified,
   record: { name: `_catalyst-verification.${name}`, value: TOKEN_VALUE },
 });
-const SAVED: TeamSsoSettings = {
+const SAVED: Extract<TeamSsoSettings, { protocol: 'oidc' }> = {
+  protocol: 'oidc',
   issuer: 'https://login.northwind.example',
   clientId: 'catalyst',
   clientSecretSet: true,
@@ -56,6 +58,7 @@ describe("the team owner's single sign-on card", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save single sign-on' }));
     expect(await screen.findByText('Single sign-on saved.')).toBeTruthy();
     expect(fake.callsTo(teamSsoRoutes.putSso)[0]!.body).toEqual({
+      protocol: 'oidc',
       issuer: SAVED.issuer,
       clientId: 'catalyst',
       clientSecret: 's3cret',
@@ -119,5 +122,42 @@ describe("the team owner's single sign-on card", () => {
     expect(await screen.findByText('Verified')).toBeTruthy();
     expect(screen.queryByText(ssoDomainMessages.noRecord('northwind.test'))).toBeNull();
     expect(screen.queryByRole('button', { name: 'Verify northwind.test' })).toBeNull();
+  });
+
+  it('saves a SAML 2.0 IdP, showing the values to give it, and shows a refused certificate under its field', async () => {
+    const { fake } = setup(null);
+    fireEvent.click(await screen.findByLabelText('SAML 2.0'));
+    expect(screen.queryByLabelText('Client secret')).toBeNull();
+    expect(screen.getByText('http://localhost:3000/api/v1/auth/sso/saml/acs')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Service provider metadata (XML)' }).getAttribute('href')).toBe(
+      'http://localhost:3000/api/v1/auth/sso/saml/metadata',
+    );
+    fireEvent.change(screen.getByLabelText('Identity provider entity ID'), {
+      target: { value: 'https://idp.northwind.example/saml' },
+    });
+    fireEvent.change(screen.getByLabelText('Single sign-on URL'), {
+      target: { value: 'https://idp.northwind.example/sso' },
+    });
+    fireEvent.change(screen.getByLabelText('Signing certificate'), {
+      target: { value: 'not a certificate' },
+    });
+    fireEvent.change(screen.getByLabelText('E-mail domains'), { target: { value: 'northwind.example' } });
+    fake.on(
+      teamSsoRoutes.putSso,
+      failure(400, samlCertificateMessages.unreadable, [
+        { field: 'certificate', message: samlCertificateMessages.unreadable },
+      ]),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save single sign-on' }));
+    const refusal = await screen.findByText(samlCertificateMessages.unreadable);
+    expect(refusal.getAttribute('role')).toBe('alert');
+    expect(fake.callsTo(teamSsoRoutes.putSso)[0]!.body).toEqual({
+      protocol: 'saml',
+      entityId: 'https://idp.northwind.example/saml',
+      ssoUrl: 'https://idp.northwind.example/sso',
+      certificate: 'not a certificate',
+      domains: ['northwind.example'],
+      required: false,
+    });
   });
 });

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import type { TeamSsoSettings } from '@catalyst/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import type { SsoProtocol, TeamSsoBody, TeamSsoSettings } from '@catalyst/contracts';
 import { Alert, Button, Card, Spinner, TextField, useApiData, type ApiClient } from '@catalyst/web-kit';
 import { formErrorOf, type FormError } from '../billing/formError';
 import { SsoDomainList } from './SsoDomainList';
@@ -9,20 +9,82 @@ import styles from './Team.module.css';
 export const typedDomains = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
 interface Fields {
+  protocol: SsoProtocol;
   issuer: string;
   clientId: string;
   clientSecret: string;
+  entityId: string;
+  ssoUrl: string;
+  certificate: string;
   domains: string;
   required: boolean;
 }
 
 const fieldsOf = (settings: TeamSsoSettings | null): Fields => ({
-  issuer: settings?.issuer ?? '',
-  clientId: settings?.clientId ?? '',
+  protocol: settings?.protocol ?? 'oidc',
+  issuer: settings?.protocol === 'oidc' ? settings.issuer : '',
+  clientId: settings?.protocol === 'oidc' ? settings.clientId : '',
   clientSecret: '',
+  entityId: settings?.protocol === 'saml' ? settings.entityId : '',
+  ssoUrl: settings?.protocol === 'saml' ? settings.ssoUrl : '',
+  certificate: settings?.protocol === 'saml' ? settings.certificate.pem : '',
   domains: settings?.domains.map((d) => d.domain).join(', ') ?? '',
   required: settings?.required ?? false,
 });
+
+/** The save's body for the protocol chosen: only that protocol's fields. */
+function bodyOf(fields: Fields): TeamSsoBody {
+  const shared = { domains: typedDomains(fields.domains), required: fields.required };
+  if (fields.protocol === 'saml')
+    return {
+      protocol: 'saml',
+      entityId: fields.entityId.trim(),
+      ssoUrl: fields.ssoUrl.trim(),
+      certificate: fields.certificate.trim(),
+      ...shared,
+    };
+  return {
+    protocol: 'oidc',
+    issuer: fields.issuer.trim(),
+    clientId: fields.clientId.trim(),
+    ...(fields.clientSecret ? { clientSecret: fields.clientSecret } : {}),
+    ...shared,
+  };
+}
+
+/** What the owner gives their identity provider: this site's addresses for the protocol chosen. */
+function ProviderValues({ protocol, client }: { protocol: SsoProtocol; client: ApiClient }) {
+  const absolute = (path: string) => new URL(path, globalThis.location.origin).href;
+  if (protocol === 'oidc')
+    return (
+      <p className={styles.muted}>
+        Register this sign-in (redirect) address with your identity provider:{' '}
+        <code>{absolute(client.authSso.ssoCallback.url())}</code>
+      </p>
+    );
+  const metadata = absolute(client.authSso.samlMetadata.url());
+  return (
+    <div className={styles.muted}>
+      <p>Give your identity provider these values (or its metadata):</p>
+      <dl>
+        <dt>Entity ID (audience)</dt>
+        <dd>
+          <code>{metadata}</code>
+        </dd>
+        <dt>Assertion consumer service (ACS) URL</dt>
+        <dd>
+          <code>{absolute(client.authSso.samlAcs.url())}</code>
+        </dd>
+      </dl>
+      <p>
+        <a href={metadata} target="_blank" rel="noreferrer">
+          Service provider metadata (XML)
+        </a>
+        . Name ID format: e-mail address; assertions must be signed.
+      </p>
+    </div>
+  );
+}
 
 /** A refusal about `field` (or one of its items, `domains.0`), shown under that field. */
 const errorFor = (error: FormError | null, field: string) =>
@@ -43,6 +105,7 @@ function SsoForm({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FormError | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const certificateId = useId();
   const set = (key: keyof Fields, value: string | boolean) =>
     setFields((current) => ({ ...current, [key]: value }));
 
@@ -52,16 +115,7 @@ function SsoForm({
     setError(null);
     setSaved(null);
     try {
-      const next = await client.teamSso.putSso({
-        params: { id: teamId },
-        body: {
-          issuer: fields.issuer.trim(),
-          clientId: fields.clientId.trim(),
-          ...(fields.clientSecret ? { clientSecret: fields.clientSecret } : {}),
-          domains: typedDomains(fields.domains),
-          required: fields.required,
-        },
-      });
+      const next = await client.teamSso.putSso({ params: { id: teamId }, body: bodyOf(fields) });
       setFields(fieldsOf(next));
       setSaved('Single sign-on saved.');
       onChanged(next);
@@ -88,35 +142,114 @@ function SsoForm({
     }
   };
 
-  const general = error && !['issuer', 'clientId', 'clientSecret', 'domains'].some((f) => errorFor(error, f));
+  const fieldNames = ['issuer', 'clientId', 'clientSecret', 'entityId', 'ssoUrl', 'certificate', 'domains'];
+  const general = error && !fieldNames.some((f) => errorFor(error, f));
+  const certificateError = errorFor(error, 'certificate');
+  const savedCertificate = settings?.protocol === 'saml' ? settings.certificate : null;
   return (
     <form className={styles.form} onSubmit={save} noValidate aria-label="Single sign-on settings">
-      <TextField
-        label="Issuer URL"
-        name="issuer"
-        type="url"
-        placeholder="https://login.example.com"
-        value={fields.issuer}
-        onChange={(e) => set('issuer', e.target.value)}
-        error={errorFor(error, 'issuer')}
-      />
-      <TextField
-        label="Client ID"
-        name="clientId"
-        value={fields.clientId}
-        onChange={(e) => set('clientId', e.target.value)}
-        error={errorFor(error, 'clientId')}
-      />
-      <TextField
-        label="Client secret"
-        name="clientSecret"
-        type="password"
-        autoComplete="off"
-        value={fields.clientSecret}
-        onChange={(e) => set('clientSecret', e.target.value)}
-        error={errorFor(error, 'clientSecret')}
-        hint={settings?.clientSecretSet ? 'A secret is kept. Leave this empty to keep it.' : undefined}
-      />
+      <fieldset className={styles.choices}>
+        <legend>Protocol</legend>
+        <label className={styles.choice}>
+          <input
+            type="radio"
+            name="protocol"
+            checked={fields.protocol === 'oidc'}
+            onChange={() => set('protocol', 'oidc')}
+          />
+          OpenID Connect
+        </label>
+        <label className={styles.choice}>
+          <input
+            type="radio"
+            name="protocol"
+            checked={fields.protocol === 'saml'}
+            onChange={() => set('protocol', 'saml')}
+          />
+          SAML 2.0
+        </label>
+      </fieldset>
+      <ProviderValues protocol={fields.protocol} client={client} />
+      {fields.protocol === 'oidc' ? (
+        <>
+          <TextField
+            label="Issuer URL"
+            name="issuer"
+            type="url"
+            placeholder="https://login.example.com"
+            value={fields.issuer}
+            onChange={(e) => set('issuer', e.target.value)}
+            error={errorFor(error, 'issuer')}
+          />
+          <TextField
+            label="Client ID"
+            name="clientId"
+            value={fields.clientId}
+            onChange={(e) => set('clientId', e.target.value)}
+            error={errorFor(error, 'clientId')}
+          />
+          <TextField
+            label="Client secret"
+            name="clientSecret"
+            type="password"
+            autoComplete="off"
+            value={fields.clientSecret}
+            onChange={(e) => set('clientSecret', e.target.value)}
+            error={errorFor(error, 'clientSecret')}
+            hint={
+              settings?.protocol === 'oidc' && settings.clientSecretSet
+                ? 'A secret is kept. Leave this empty to keep it.'
+                : undefined
+            }
+          />
+        </>
+      ) : (
+        <>
+          <TextField
+            label="Identity provider entity ID"
+            name="entityId"
+            placeholder="https://idp.example.com/saml"
+            value={fields.entityId}
+            onChange={(e) => set('entityId', e.target.value)}
+            error={errorFor(error, 'entityId')}
+          />
+          <TextField
+            label="Single sign-on URL"
+            name="ssoUrl"
+            type="url"
+            placeholder="https://idp.example.com/saml/sso"
+            value={fields.ssoUrl}
+            onChange={(e) => set('ssoUrl', e.target.value)}
+            error={errorFor(error, 'ssoUrl')}
+            hint="The HTTP-Redirect binding's address."
+          />
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={certificateId}>
+              Signing certificate
+            </label>
+            <textarea
+              id={certificateId}
+              name="certificate"
+              className={styles.addresses}
+              placeholder="-----BEGIN CERTIFICATE-----"
+              value={fields.certificate}
+              onChange={(e) => set('certificate', e.target.value)}
+              aria-invalid={certificateError ? true : undefined}
+              aria-describedby={`${certificateId}-hint`}
+            />
+            <p id={`${certificateId}-hint`} className={styles.hint}>
+              {savedCertificate
+                ? `Saved: ${savedCertificate.subject}, valid until ${savedCertificate.validTo.slice(0, 10)}.`
+                : 'The PEM text of the certificate your identity provider signs with.'}
+            </p>
+            {certificateError ? (
+              <p className={styles.error} role="alert">
+                {certificateError}
+              </p>
+            ) : null}
+          </div>
+        </>
+      )}
       <TextField
         label="E-mail domains"
         name="domains"
@@ -176,9 +309,7 @@ export function SsoCard({
     <Card as="section" className={styles.card} aria-labelledby="team-sso">
       <h2 id="team-sso">Single sign-on</h2>
       <p className={styles.muted}>
-        Members sign in through your company&apos;s identity provider (OpenID Connect). Register this sign-in
-        address with it:{' '}
-        <code>{new URL(client.authSso.ssoCallback.url(), globalThis.location.origin).href}</code>
+        Members sign in through your company&apos;s identity provider, over OpenID Connect or SAML 2.0.
       </p>
       {current.error ? (
         <Alert tone="danger">

@@ -1,4 +1,4 @@
-// The zod-free terms of team single sign-on (OpenID Connect): limits and messages the sign-in dialog reads.
+// The zod-free terms of team single sign-on (OpenID Connect or SAML 2.0): limits and messages the sign-in dialog reads.
 
 export const TEAM_SSO_DOMAINS_MIN = 1;
 export const TEAM_SSO_DOMAINS_MAX = 20;
@@ -29,7 +29,24 @@ export const teamSsoMessages = {
   required: 'Say whether single sign-on is required',
   notSet: 'No single sign-on is set up for this address',
   startAgain: 'This sign-in has expired or was already used. Start again.',
+  samlEntityId: "Enter your identity provider's entity ID (its issuer)",
+  samlSsoUrl: "Enter your identity provider's single sign-on URL (https://…)",
+  samlSsoUrlNotHttps: 'The single sign-on URL must be an https:// URL',
+  samlCertificate: "Paste your identity provider's signing certificate (PEM)",
   continueWithSso: 'Continue with single sign-on',
+} as const;
+
+/** The protocols a team's single sign-on speaks. */
+export const ssoProtocolValues = ['oidc', 'saml'] as const;
+export type SsoProtocol = (typeof ssoProtocolValues)[number];
+
+/** 400 of a SAML save whose signing certificate cannot be used (`problem` names what was wrong). */
+export const samlCertificateMessages = {
+  unreadable: 'The signing certificate could not be read: paste the PEM text your identity provider shows',
+  expired: (date: string) =>
+    `The signing certificate expired on ${date}. Paste the identity provider's current certificate.`,
+  notYetValid: (date: string) =>
+    `The signing certificate is valid only from ${date}. Paste the one in use today.`,
 } as const;
 
 /** 400 of a save whose issuer's discovery document could not be used (`problem` names what was wrong). */
@@ -106,14 +123,28 @@ const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
  * What is wrong with an issuer URL, or undefined: https only, plain http to a loopback host only where the
  * configuration allows it (tests, a local provider).
  */
-export function issuerUrlProblem(issuer: string, allowLoopbackHttp: boolean): string | undefined {
+export function issuerUrlProblem(
+  issuer: string,
+  allowLoopbackHttp: boolean,
+  messages: { invalid: string; notHttps: string } = {
+    invalid: teamSsoMessages.issuer,
+    notHttps: teamSsoMessages.issuerNotHttps,
+  },
+): string | undefined {
   let url: URL;
   try {
     url = new URL(issuer);
   } catch {
-    return teamSsoMessages.issuer;
+    return messages.invalid;
   }
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:' && allowLoopbackHttp && LOOPBACK_HOST.test(url.hostname)) return undefined;
-  return teamSsoMessages.issuerNotHttps;
+  return messages.notHttps;
 }
+
+/** What is wrong with a SAML IdP's single sign-on URL, or undefined (the same rule as an issuer's). */
+export const samlSsoUrlProblem = (ssoUrl: string, allowLoopbackHttp: boolean) =>
+  issuerUrlProblem(ssoUrl, allowLoopbackHttp, {
+    invalid: teamSsoMessages.samlSsoUrl,
+    notHttps: teamSsoMessages.samlSsoUrlNotHttps,
+  });

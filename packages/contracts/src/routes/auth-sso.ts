@@ -11,7 +11,7 @@ import { defineRoutes } from './define';
 
 const service = 'auth';
 
-/** Sign-in through a team's identity provider (OpenID Connect, authorization code with PKCE). */
+/** Sign-in through a team's identity provider: OpenID Connect (code with PKCE) or SAML 2.0 (Web Browser SSO). */
 export const authSsoRoutes = defineRoutes({
   ssoLookup: {
     method: 'GET',
@@ -41,6 +41,30 @@ export const authSsoRoutes = defineRoutes({
     answer: 'bytes',
     summary: "The identity provider's answer: 303 to the page the sign-in started from, signed in",
     query: ssoCallbackQuerySchema,
+    response: z.string(),
+  },
+  samlAcs: {
+    produces: ['text/plain'],
+    method: 'POST',
+    path: '/auth/sso/saml/acs',
+    service,
+    access: 'public',
+    answer: 'bytes',
+    bodyKind: 'form',
+    maxBodyBytes: 256 * 1024,
+    summary:
+      "The SAML IdP's signed response (HTTP-POST binding: SAMLResponse, RelayState): 303 to the page the sign-in started from, signed in",
+    response: z.string(),
+  },
+  samlMetadata: {
+    produces: ['application/samlmetadata+xml'],
+    method: 'GET',
+    path: '/auth/sso/saml/metadata',
+    service,
+    access: 'public',
+    answer: 'bytes',
+    summary:
+      "This site's SAML service provider metadata (its entity ID and assertion consumer service), for a team's IdP",
     response: z.string(),
   },
 });

@@ -37,6 +37,8 @@ export const ROUTE_PATHS = {
     ssoLookup: '/auth/sso/lookup',
     ssoStart: '/auth/sso/start',
     ssoCallback: '/auth/sso/callback',
+    samlAcs: '/auth/sso/saml/acs',
+    samlMetadata: '/auth/sso/saml/metadata',
   },
   category: {
     list: '/categories',

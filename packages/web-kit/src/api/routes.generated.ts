@@ -7,7 +7,7 @@ export interface ApiTables {
   auth: Pick<typeof authRoutes, 'register' | 'login' | 'refresh' | 'me' | 'logout' | 'logoutEverywhere' | 'verifyEmail' | 'forgotPassword' | 'resetPassword'>;
   user: Pick<typeof userRoutes, 'updateProfile' | 'changePassword' | 'deleteAccount'>;
   adminUser: Pick<typeof adminUserRoutes, 'list' | 'resendVerification' | 'revokeSessions' | 'deactivate' | 'reactivate' | 'auditLog'>;
-  authSso: Pick<typeof authSsoRoutes, 'ssoLookup' | 'ssoStart' | 'ssoCallback'>;
+  authSso: Pick<typeof authSsoRoutes, 'ssoLookup' | 'ssoStart' | 'ssoCallback' | 'samlAcs' | 'samlMetadata'>;
   category: Pick<typeof categoryRoutes, 'list' | 'get' | 'listProducts' | 'listUnderContent' | 'getUnderContent' | 'listProductsUnderContent' | 'getPremium' | 'adminList' | 'adminGet' | 'create' | 'replace' | 'remove'>;
   creator: Pick<typeof creatorRoutes, 'listOfCategory' | 'listProducts' | 'listProductsInCategory' | 'adminList' | 'adminGet' | 'create' | 'replace' | 'remove'>;
   product: Pick<typeof productRoutes, 'list' | 'top' | 'get' | 'listPremium' | 'getPremium' | 'adminList' | 'adminGet' | 'create' | 'replace' | 'remove'>;
@@ -81,6 +81,8 @@ export const API_ROUTES = {
     ssoLookup: ['GET', '/auth/sso/lookup'],
     ssoStart: ['POST', '/auth/sso/start'],
     ssoCallback: ['GET', '/auth/sso/callback', 'bytes'],
+    samlAcs: ['POST', '/auth/sso/saml/acs', 'bytes'],
+    samlMetadata: ['GET', '/auth/sso/saml/metadata', 'bytes'],
   },
   category: {
     list: ['GET', '/categories'],

@@ -1,28 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import {
-  SSO_ERROR_PARAM,
   SSO_LOGIN_TTL_MINUTES,
-  adminUserMessages,
   authSsoRoutes,
-  emailDomainOf,
   issuerUrlProblem,
+  samlAcsFormSchema,
   ssoFailedMessage,
-  teamMessages,
-  teamSsoInternalRoutes,
   teamSsoMessages,
   routeUrl,
   type SsoForDomain,
 } from '@catalyst/contracts';
-import { HttpError, badRequest, notFound, unavailable, type RouteHandlers } from '@catalyst/service-kit';
+import { badRequest, notFound, unavailable, type RouteHandlers } from '@catalyst/service-kit';
 import type { Context } from 'hono';
 import type { Deps } from '../deps';
-import { hashPassword } from '../passwords';
-import { clientAddress, userAgent } from '../request-context';
-import { findUserByEmail, insertUser } from '../users/users.repository';
-import { rememberCookie, rememberToken } from '../auth/remember-cookie';
+import { readSamlResponse, samlAuthnRequest, serviceProviderMetadata, serviceProviderOf } from './saml';
 import { insertSsoLogin, takeSsoLogin } from './sso.repository';
+import { signedInThroughTeam, ssoFailure } from './sso-sign-in';
 import { ssoForEmail } from './sso-teams';
+
+type OidcSso = Extract<SsoForDomain, { protocol: 'oidc' }>;
 
 /** A path of this site to go back to; anything else (another origin, `//host`, a scheme) goes home. */
 export function sameOriginPath(returnTo: string | undefined): string {
@@ -49,12 +44,13 @@ function problemOf(error: unknown): string {
 }
 
 export function createSsoHandlers(deps: Deps): RouteHandlers<typeof authSsoRoutes> {
-  const { db, config, log, sessions, peers, users } = deps;
+  const { db, config, log } = deps;
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
   const callbackUrl = `${publicOrigin}${routeUrl(authSsoRoutes.ssoCallback)}`;
+  const sp = serviceProviderOf(config.PUBLIC_URL);
 
   /** The provider's configuration from its discovery document (openid-client checks the issuer it names). */
-  async function discover(sso: Pick<SsoForDomain, 'issuer' | 'clientId' | 'clientSecret'>) {
+  async function discover(sso: Pick<OidcSso, 'issuer' | 'clientId' | 'clientSecret'>) {
     const problem = issuerUrlProblem(sso.issuer, config.SSO_ALLOW_LOOPBACK_HTTP);
     if (problem) throw new Error(problem);
     const insecure = new URL(sso.issuer).protocol === 'http:';
@@ -71,12 +67,7 @@ export function createSsoHandlers(deps: Deps): RouteHandlers<typeof authSsoRoute
     });
   }
 
-  /** The callback's refusals go back to the site's home page, which shows them. */
-  const failure = (message: string) =>
-    new Response(null, {
-      status: 303,
-      headers: { Location: `/?${SSO_ERROR_PARAM}=${encodeURIComponent(message)}` },
-    });
+  const failure = ssoFailure;
 
   async function signIn(c: Context, query: { state?: string; error?: string; error_description?: string }) {
     if (!query.state) return failure(teamSsoMessages.startAgain);
@@ -85,7 +76,7 @@ export function createSsoHandlers(deps: Deps): RouteHandlers<typeof authSsoRoute
     if (query.error) return failure(ssoFailedMessage(query.error_description ?? query.error));
     const sso = await ssoForEmail(deps, login.email);
     // The team's settings changed while the person was at the provider: start again with the new ones.
-    if (!sso || sso.teamId !== login.team_id || sso.issuer !== login.issuer)
+    if (!sso || sso.protocol !== 'oidc' || sso.teamId !== login.team_id || sso.issuer !== login.issuer)
       return failure(teamSsoMessages.startAgain);
 
     let claims: oidc.IDToken;
@@ -110,64 +101,32 @@ export function createSsoHandlers(deps: Deps): RouteHandlers<typeof authSsoRoute
       return failure(ssoFailedMessage(problemOf(error)));
     }
 
-    const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-    if (!email) return failure(ssoFailedMessage('the identity provider gave no e-mail address'));
-    if (claims.email_verified === false)
+    const email = typeof claims.email === 'string' ? claims.email : '';
+    if (email && claims.email_verified === false)
       return failure(ssoFailedMessage('the identity provider has not verified this e-mail address'));
-    // The provider speaks for its own domains only: an address of another team's domain is not its to vouch for.
-    const owner = await ssoForEmail(deps, email);
-    if (!owner || owner.teamId !== sso.teamId)
-      return failure(ssoFailedMessage(`${emailDomainOf(email)} does not sign in with ${sso.teamName}`));
+    const name = typeof claims.name === 'string' ? claims.name : undefined;
+    return signedInThroughTeam(deps, c, sso, { email, name }, login.return_to);
+  }
 
-    const name = (typeof claims.name === 'string' && claims.name.trim()) || email.split('@')[0]!;
-    let user = await findUserByEmail(db, email);
-    if (!user) {
-      // Created just in time: verified by the provider, with a password nobody knows (a reset can set one).
-      const created = await insertUser(db, {
-        name: name.slice(0, 50).padEnd(2, '.'),
-        email,
-        passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
-        emailVerifiedAt: new Date(),
-      }).catch((error: unknown) => {
-        if (error instanceof HttpError && error.status === 409) return undefined;
-        throw error;
-      });
-      user = created ?? (await findUserByEmail(db, email));
-    } else if (!user.email_verified_at) {
-      await db
-        .updateTable('users')
-        .set({ email_verified_at: new Date() })
-        .where('id', '=', user.id)
-        .execute();
-      await users.forget(user.id);
+  /** The SAML IdP's posted response, for the sign-in its RelayState started (taken once). */
+  async function samlSignIn(c: Context) {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const parsed = samlAcsFormSchema.safeParse(form);
+    if (!parsed.success) return failure(ssoFailedMessage('the identity provider posted no SAMLResponse'));
+    const { SAMLResponse, RelayState } = parsed.data;
+    // A response without our RelayState was not started here (IdP-initiated): refused, it answers no request.
+    const login = RelayState ? await takeSsoLogin(db, RelayState) : undefined;
+    if (!RelayState || !login) return failure(teamSsoMessages.startAgain);
+    const sso = await ssoForEmail(deps, login.email);
+    // The team's settings changed while the person was at the IdP: start again with the new ones.
+    if (!sso || sso.protocol !== 'saml' || sso.teamId !== login.team_id || sso.entityId !== login.issuer)
+      return failure(teamSsoMessages.startAgain);
+    const outcome = await readSamlResponse(sp, sso, { SAMLResponse, RelayState }, login.nonce);
+    if ('problem' in outcome) {
+      log.info({ teamId: sso.teamId, problem: outcome.problem }, 'single sign-on refused');
+      return failure(ssoFailedMessage(outcome.problem));
     }
-    if (!user) return failure(ssoFailedMessage('the account could not be created'));
-    if (user.deactivated_at) return failure(adminUserMessages.accountDeactivated);
-
-    try {
-      await peers.billing.call(teamSsoInternalRoutes.giveSeat, {
-        params: { id: sso.teamId },
-        body: { userId: user.id, email, name: user.name },
-      });
-    } catch (error) {
-      // Someone already seated in another team still signs in; a full team is refused with billing's words.
-      if (!(error instanceof HttpError && error.message === teamMessages.alreadyInTeam)) {
-        if (error instanceof HttpError && error.status < 500) return failure(error.message);
-        throw error;
-      }
-    }
-
-    // The session a remembered password sign-in makes: the page at returnTo restores it from the cookie.
-    const session = await sessions.start(
-      user.id,
-      { userAgent: userAgent(c), ip: clientAddress(c) },
-      { remember: true },
-    );
-    const previous = rememberToken(c);
-    if (previous) await sessions.endFamilyOfRefresh(previous, 'logout');
-    const headers = new Headers({ Location: login.return_to, 'Cache-Control': 'no-store' });
-    headers.append('Set-Cookie', rememberCookie(c, session.refreshToken!, session.refreshExpiresAt!));
-    return new Response(null, { status: 303, headers });
+    return signedInThroughTeam(deps, c, sso, outcome, login.return_to);
   }
 
   return {
@@ -179,6 +138,21 @@ export function createSsoHandlers(deps: Deps): RouteHandlers<typeof authSsoRoute
     async ssoStart({ body }) {
       const sso = await ssoForEmail(deps, body.email);
       if (!sso) throw notFound(teamSsoMessages.notSet);
+      if (sso.protocol === 'saml') {
+        const relayState = oidc.randomState();
+        const { url, requestId } = await samlAuthnRequest(sp, sso, relayState);
+        await insertSsoLogin(db, {
+          state: relayState,
+          nonce: requestId,
+          code_verifier: '',
+          team_id: sso.teamId,
+          issuer: sso.entityId,
+          email: body.email,
+          return_to: sameOriginPath(body.returnTo),
+          expires_at: new Date(Date.now() + SSO_LOGIN_TTL_MINUTES * 60_000),
+        });
+        return { url };
+      }
       let server: oidc.Configuration;
       try {
         server = await discover(sso);
@@ -217,5 +191,14 @@ export function createSsoHandlers(deps: Deps): RouteHandlers<typeof authSsoRoute
     },
 
     ssoCallback: ({ query }, c) => signIn(c, query),
+
+    // Not held to the same-origin rule of cookie writes (requireSameOrigin): the IdP's form posts here
+    // cross-site by design, and the signed response answering a request taken once from Postgres is the proof.
+    samlAcs: (_input, c) => samlSignIn(c),
+
+    samlMetadata: () =>
+      new Response(serviceProviderMetadata(sp), {
+        headers: { 'Content-Type': 'application/samlmetadata+xml; charset=utf-8' },
+      }),
   };
 }

@@ -237,6 +237,7 @@ describe('team single sign-on through a real OpenID Provider', () => {
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.data).toEqual({
+      protocol: 'oidc',
       issuer: idp.issuer,
       clientId: CLIENT_ID,
       clientSecretSet: true,

@@ -9,6 +9,7 @@ import * as teamSso from './2026-12-06T03-40-00_team_sso';
 import * as teamAssignments from './2026-12-06T04-30-00_team_assignments';
 import * as teamSsoDomainVerification from './2026-12-06T04-40-00_team_sso_domain_verification';
 import * as teamScimTokens from './2026-12-06T04-50-00_team_scim_tokens';
+import * as teamSsoSaml from './2026-12-06T06-20-00_team_sso_saml';
 import * as teamGroups from './2026-12-06T06-10-00_team_groups';
 
 /** Every migration of the billing schema, by sortable name. Migrations are frozen once landed. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T04-30-00_team_assignments': teamAssignments,
   '2026-12-06T04-40-00_team_sso_domain_verification': teamSsoDomainVerification,
   '2026-12-06T04-50-00_team_scim_tokens': teamScimTokens,
+  '2026-12-06T06-20-00_team_sso_saml': teamSsoSaml,
   '2026-12-06T06-10-00_team_groups': teamGroups,
 };

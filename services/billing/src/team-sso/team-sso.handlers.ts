@@ -1,6 +1,7 @@
 import {
   emailDomainOf,
   isSharedMailDomain,
+  samlSsoUrlProblem,
   ssoDomainMessages,
   ssoVerificationRecordName,
   ssoVerificationRecordValue,
@@ -8,6 +9,7 @@ import {
   teamSsoDomainTakenMessage,
   teamSsoMessages,
   type TeamSsoSettings,
+  type teamSsoBodySchema,
   type teamSsoInternalRoutes,
   type teamSsoRoutes,
 } from '@catalyst/contracts';
@@ -19,6 +21,8 @@ import {
   notFound,
   type RouteHandlers,
 } from '@catalyst/service-kit';
+import type { z } from 'zod';
+import type { TeamSso } from '../db/tables/team-sso';
 import type { Deps } from '../deps';
 import { actorOf, OWNER, teamFor } from '../teams/team-access';
 import { sendTeamFullMail } from '../teams/team-mail';
@@ -26,6 +30,7 @@ import { endPersonalPlan } from '../teams/personal-plan';
 import { addAudit, findSeatOf, findTeam, insertMember, listMembers } from '../teams/teams.repository';
 import { checkDiscovery } from './discovery';
 import { verificationProblem } from './domain-verification';
+import { describeCertificate, readSigningCertificate } from './saml-certificate';
 import { openSecret, sealSecret, secretBoxKey } from './secret-box';
 import {
   deleteTeamSso,
@@ -37,22 +42,83 @@ import {
   saveTeamSso,
 } from './team-sso.repository';
 
+type TeamSsoBodyParsed = z.output<typeof teamSsoBodySchema>;
+
 export function createTeamSsoHandlers(deps: Deps): RouteHandlers<typeof teamSsoRoutes> {
   const key = secretBoxKey(deps.config.INTERNAL_SECRET);
 
   async function settingsOf(teamId: string): Promise<TeamSsoSettings | null> {
     const sso = await findTeamSso(deps.db, teamId);
     if (!sso) return null;
+    const domains = (await listSsoDomains(deps.db, teamId)).map((row) => ({
+      domain: row.domain,
+      verified: row.verified_at !== null,
+      record: { name: ssoVerificationRecordName(row.domain), value: ssoVerificationRecordValue(row.token) },
+    }));
+    if (sso.protocol === 'saml') {
+      const certificate = describeCertificate(sso.saml_certificate ?? '');
+      return {
+        protocol: 'saml',
+        entityId: sso.issuer,
+        ssoUrl: sso.saml_sso_url ?? '',
+        certificate: {
+          pem: certificate.pem,
+          subject: certificate.subject,
+          validTo: certificate.validTo.toISOString(),
+        },
+        domains,
+        required: sso.required,
+      };
+    }
     return {
+      protocol: 'oidc',
       issuer: sso.issuer,
       clientId: sso.client_id,
       clientSecretSet: sso.client_secret_encrypted !== '',
-      domains: (await listSsoDomains(deps.db, teamId)).map((row) => ({
-        domain: row.domain,
-        verified: row.verified_at !== null,
-        record: { name: ssoVerificationRecordName(row.domain), value: ssoVerificationRecordValue(row.token) },
-      })),
+      domains,
       required: sso.required,
+    };
+  }
+
+  /** What a save stores of the provider, checked before anything is saved: a typo never locks a domain out. */
+  async function providerOf(
+    teamId: string,
+    body: TeamSsoBodyParsed,
+  ): Promise<
+    Pick<
+      TeamSso,
+      'protocol' | 'issuer' | 'client_id' | 'client_secret_encrypted' | 'saml_sso_url' | 'saml_certificate'
+    >
+  > {
+    if (body.protocol === 'saml') {
+      const problem = samlSsoUrlProblem(body.ssoUrl, deps.config.SSO_ALLOW_LOOPBACK_HTTP);
+      if (problem) throw badRequest(problem, [{ field: 'ssoUrl', message: problem }]);
+      return {
+        protocol: 'saml',
+        issuer: body.entityId,
+        client_id: '',
+        client_secret_encrypted: '',
+        saml_sso_url: body.ssoUrl,
+        saml_certificate: readSigningCertificate(body.certificate).pem,
+      };
+    }
+    const saved = await findTeamSso(deps.db, teamId);
+    // A team switching from SAML has no secret to keep.
+    if (body.clientSecret === undefined && !saved?.client_secret_encrypted)
+      throw badRequest(teamSsoMessages.clientSecretMissing, [
+        { field: 'clientSecret', message: teamSsoMessages.clientSecretMissing },
+      ]);
+    await checkDiscovery(body.issuer, deps.config.SSO_ALLOW_LOOPBACK_HTTP);
+    return {
+      protocol: 'oidc',
+      issuer: body.issuer,
+      client_id: body.clientId,
+      client_secret_encrypted:
+        body.clientSecret === undefined
+          ? saved!.client_secret_encrypted
+          : sealSecret(key, teamId, body.clientSecret),
+      saml_sso_url: null,
+      saml_certificate: null,
     };
   }
 
@@ -67,35 +133,15 @@ export function createTeamSsoHandlers(deps: Deps): RouteHandlers<typeof teamSsoR
       const domains = [...new Set(body.domains)];
       const taken = await domainHeldElsewhere(deps.db, team.id, domains);
       if (taken) throw conflict(teamSsoDomainTakenMessage(taken));
-      const saved = await findTeamSso(deps.db, team.id);
-      if (body.clientSecret === undefined && !saved)
-        throw badRequest(teamSsoMessages.clientSecretMissing, [
-          { field: 'clientSecret', message: teamSsoMessages.clientSecretMissing },
-        ]);
-      // Checked before anything is saved: a typo in the issuer never locks a required domain out.
-      await checkDiscovery(body.issuer, deps.config.SSO_ALLOW_LOOPBACK_HTTP);
-      const sealed =
-        body.clientSecret === undefined
-          ? saved!.client_secret_encrypted
-          : sealSecret(key, team.id, body.clientSecret);
+      const provider = await providerOf(team.id, body);
       await deps.db.transaction().execute(async (trx) => {
         await findTeam(trx, team.id, { lock: true });
-        await saveTeamSso(
-          trx,
-          {
-            team_id: team.id,
-            issuer: body.issuer,
-            client_id: body.clientId,
-            client_secret_encrypted: sealed,
-            required: body.required,
-          },
-          domains,
-        );
+        await saveTeamSso(trx, { team_id: team.id, ...provider, required: body.required }, domains);
         await addAudit(trx, {
           team_id: team.id,
           ...actorOf(identity),
           action: 'sso_changed',
-          detail: `${body.issuer} for ${domains.join(', ')}${body.required ? ', required' : ''}`,
+          detail: `${provider.issuer}${provider.protocol === 'saml' ? ' (SAML)' : ''} for ${domains.join(', ')}${body.required ? ', required' : ''}`,
         });
       });
       return settingsOf(team.id);
@@ -152,13 +198,21 @@ export function createTeamSsoInternalHandlers(deps: Deps): RouteHandlers<typeof 
       if (isSharedMailDomain(query.domain)) throw notFound(teamSsoMessages.notSet);
       const found = await findSsoByDomain(deps.db, query.domain);
       if (!found || found.team_status === 'canceled') throw notFound(teamSsoMessages.notSet);
+      const team = { teamId: found.team_id, teamName: found.team_name, required: found.required };
+      if (found.protocol === 'saml')
+        return {
+          ...team,
+          protocol: 'saml' as const,
+          entityId: found.issuer,
+          ssoUrl: found.saml_sso_url ?? '',
+          certificate: found.saml_certificate ?? '',
+        };
       return {
-        teamId: found.team_id,
-        teamName: found.team_name,
+        ...team,
+        protocol: 'oidc' as const,
         issuer: found.issuer,
         clientId: found.client_id,
         clientSecret: openSecret(key, found.team_id, found.client_secret_encrypted),
-        required: found.required,
       };
     },
 

@@ -47,9 +47,12 @@ export async function saveTeamSso(
     .values(row)
     .onConflict((oc) =>
       oc.column('team_id').doUpdateSet({
+        protocol: row.protocol,
         issuer: row.issuer,
         client_id: row.client_id,
         client_secret_encrypted: row.client_secret_encrypted,
+        saml_sso_url: row.saml_sso_url,
+        saml_certificate: row.saml_certificate,
         required: row.required,
         updated_at: new Date(),
       }),
@@ -105,9 +108,12 @@ export async function findSsoByDomain(db: Db, domain: string) {
       'teams.id as team_id',
       'teams.name as team_name',
       'teams.status as team_status',
+      'team_sso.protocol',
       'team_sso.issuer',
       'team_sso.client_id',
       'team_sso.client_secret_encrypted',
+      'team_sso.saml_sso_url',
+      'team_sso.saml_certificate',
       'team_sso.required',
     ])
     .where('team_sso_domains.domain', '=', domain)

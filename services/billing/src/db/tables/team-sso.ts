@@ -1,11 +1,18 @@
+import type { SsoProtocol } from '@catalyst/contracts';
 import type { ColumnType, Selectable } from 'kysely';
 
-/** A team's OpenID Connect provider and client; the secret is AES-GCM sealed (team-sso/secret-box.ts). */
+/**
+ * A team's identity provider: OpenID Connect (issuer, client; the secret AES-GCM sealed, team-sso/secret-box.ts)
+ * or SAML 2.0 (the IdP's entity ID in `issuer`, its SSO URL and signing certificate; client fields empty).
+ */
 export interface TeamSsoTable {
   team_id: string;
+  protocol: ColumnType<SsoProtocol, SsoProtocol | undefined, SsoProtocol>;
   issuer: string;
   client_id: string;
   client_secret_encrypted: string;
+  saml_sso_url: ColumnType<string | null, string | null | undefined, string | null>;
+  saml_certificate: ColumnType<string | null, string | null | undefined, string | null>;
   required: boolean;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
