@@ -29,6 +29,8 @@ export const scimListQuerySchema = z.object({
   filter: z.string().optional(),
   startIndex: z.string().optional(),
   count: z.string().optional(),
+  attributes: z.string().optional(),
+  excludedAttributes: z.string().optional(),
 });
 
 /** A SCIM answer is its own document (`application/scim+json`), not the product's envelope. */
@@ -41,4 +43,7 @@ export const teamScimMessages = {
   inAnotherTeam: 'This person is a member of another team',
   teamFull: 'Every seat of the team is taken: add seats or remove a member first',
   ownerNotProvisioned: "The team's owner is not managed by the directory",
+  groupNotFound: 'No such group in this team',
+  groupMembers: 'Every member of a group must be a member of this team',
+  externalIdTaken: 'Another user of this team has that externalId',
 } as const;

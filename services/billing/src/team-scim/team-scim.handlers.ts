@@ -1,16 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import {
   API_PREFIX,
   authInternalRoutes,
   provisionUserResponseSchema,
+  SCIM_MEDIA_TYPE,
   teamMessages,
   teamScimMessages,
   type teamScimRoutes,
   type teamScimTokenRoutes,
 } from '@catalyst/contracts';
-import { createPeer, HttpError, type AppEnv, type RouteHandlers } from '@catalyst/service-kit';
+import { createPeer, HttpError, isUniqueViolation, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { endPersonalPlan } from '../teams/personal-plan';
 import { actorOf, OWNER, teamFor } from '../teams/team-access';
@@ -22,15 +22,23 @@ import {
   findTeam,
   insertMember,
   listMembers,
-  type Db,
 } from '../teams/teams.repository';
-import type { TeamMember } from '../db/tables/team';
 import { SCIMMY, ScimRefusal, scimAnswer, scimErrorAnswer } from './scim-answers';
-import { deleteScimToken, findScimToken, saveScimToken, teamOfScimToken } from './team-scim.repository';
+import { createScimGroupHandlers } from './scim-groups';
+import { DIRECTORY, bodyOf, filterOf, listAnswer, pageOf, type ScimContext } from './scim-request';
+import {
+  deleteScimToken,
+  deleteScimUser,
+  findScimToken,
+  listScimUsers,
+  saveScimToken,
+  saveScimUser,
+  teamOfScimToken,
+  type ScimUserRow,
+} from './team-scim.repository';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
-const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const emailSchema = z.string().trim().toLowerCase().email().max(254);
 
 /** The team's owner makes, rotates and revokes its SCIM token; the token is answered once and kept hashed. */
@@ -81,38 +89,24 @@ export function createScimTokenHandlers(deps: Deps): RouteHandlers<typeof teamSc
   };
 }
 
-type ScimContext = Context<AppEnv>;
-
-/** A member as a SCIM User (its id is the account's). */
-function userResource(base: string, member: TeamMember) {
+/** A team's SCIM User: a member (active) or a person the directory deactivated (no seat). Its id is the account's. */
+function userResource(base: string, user: ScimUserRow) {
   return {
     schemas: [USER_SCHEMA],
-    id: member.user_id,
-    userName: member.email,
-    displayName: member.name,
-    name: { formatted: member.name },
-    emails: [{ value: member.email, type: 'work', primary: true }],
-    active: true,
+    id: user.user_id,
+    ...(user.external_id ? { externalId: user.external_id } : {}),
+    userName: user.email,
+    displayName: user.name,
+    name: { formatted: user.name },
+    emails: [{ value: user.email, type: 'work', primary: true }],
+    active: user.active,
     meta: {
       resourceType: 'User',
-      created: member.joined_at.toISOString(),
-      lastModified: member.joined_at.toISOString(),
-      location: `${base}/Users/${member.user_id}`,
+      created: user.created_at.toISOString(),
+      lastModified: user.created_at.toISOString(),
+      location: `${base}/Users/${user.user_id}`,
     },
   };
-}
-
-/** The SCIM body of a request: JSON, else SCIM's invalidSyntax. */
-async function bodyOf(c: ScimContext): Promise<Record<string, unknown>> {
-  let body: unknown;
-  try {
-    body = JSON.parse(await c.req.text());
-  } catch {
-    throw new ScimRefusal(400, 'invalidSyntax', 'The request body is not JSON');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new ScimRefusal(400, 'invalidSyntax', 'The request body must be a JSON object');
-  return body as Record<string, unknown>;
 }
 
 /** The address a SCIM User names: its userName (the directory's sign-in name is the e-mail address). */
@@ -121,6 +115,12 @@ function addressOf(user: { userName?: unknown }): string {
   if (!parsed.success) throw new ScimRefusal(400, 'invalidValue', 'userName must be an e-mail address');
   return parsed.data;
 }
+
+/** The externalId a User or Group document gives: a string, null when left out or cleared. */
+export const externalIdOf = (document: Record<string, unknown>): string | null =>
+  typeof document.externalId === 'string' && document.externalId.trim()
+    ? document.externalId.trim().slice(0, 200)
+    : null;
 
 /** Azure AD sends booleans as "True"/"False" in PATCH values: read them as the booleans they mean. */
 function normalisedOperations(body: Record<string, unknown>) {
@@ -144,36 +144,10 @@ function normalisedOperations(body: Record<string, unknown>) {
   };
 }
 
-/** `startIndex` and `count` of a list (RFC 7644 §3.4.2.4): 1-based, a count of at most 200. */
-function pageOf(query: { startIndex?: string; count?: string }) {
-  const number = (value: string | undefined, fallback: number) => {
-    if (value === undefined || value === '') return fallback;
-    const parsed = Number(value);
-    if (!Number.isInteger(parsed))
-      throw new ScimRefusal(400, 'invalidValue', `${value} is not a whole number`);
-    return parsed;
-  };
-  return {
-    startIndex: Math.max(1, number(query.startIndex, 1)),
-    count: Math.min(200, Math.max(0, number(query.count, 100))),
-  };
-}
-
-/** The address a `userName eq "…"` filter asks for; undefined without a filter; any other filter is refused. */
-function userNameFilterOf(filter: string | undefined): string | undefined {
-  if (filter === undefined || filter.trim() === '') return undefined;
-  const parsed = new SCIMMY.Types.Filter(filter) as unknown as Record<string, unknown[]>[];
-  const [only] = parsed;
-  const keys = only ? Object.keys(only) : [];
-  const [op, value] = only?.userName ?? [];
-  if (parsed.length !== 1 || keys.length !== 1 || keys[0]?.toLowerCase() !== 'username' || op !== 'eq')
-    throw new ScimRefusal(400, 'invalidFilter', 'Only filter=userName eq "…" is supported');
-  return String(value).trim().toLowerCase();
-}
-
 /**
  * SCIM 2.0 for a team's directory: the team's token says which team; a User is a member (its seat), made with
- * an account in auth when there is none; active false, or DELETE, frees the seat at once (the account stays).
+ * an account in auth when there is none; active false frees the seat at once and keeps the person as an inactive
+ * User (active true takes a seat again when one is free); DELETE removes them (the account stays).
  */
 export function createScimHandlers(deps: Deps): RouteHandlers<typeof teamScimRoutes> {
   const { db, config } = deps;
@@ -190,31 +164,79 @@ export function createScimHandlers(deps: Deps): RouteHandlers<typeof teamScimRou
     return team;
   }
 
-  /** The member `id` names in this team, else 404 (another team's member is not this token's to see). */
-  async function memberOf(trxOrDb: Db, teamId: string, id: string) {
-    const seat = /^[0-9a-f]{24}$/.test(id) ? await findSeatOf(trxOrDb, id) : undefined;
-    if (!seat || seat.team_id !== teamId) throw new ScimRefusal(404, null, teamScimMessages.userNotFound);
-    return seat;
+  /** The User `id` names in this team, else 404 (another team's member is not this token's to see). */
+  async function userOf(teamId: string, id: string) {
+    const [user] = /^[0-9a-f]{24}$/.test(id) ? await listScimUsers(db, teamId, { userId: id }) : [];
+    if (!user) throw new ScimRefusal(404, null, teamScimMessages.userNotFound);
+    return user;
   }
 
-  /** Frees a member's seat at once (the owner's is not the directory's to free) and ends their Premium. */
-  async function removeSeat(teamId: string, id: string, requestId: string) {
-    const removed = await db.transaction().execute(async (trx) => {
+  /** Frees a member's seat at once (the owner's is not the directory's to free); answers whether one was freed. */
+  async function freeSeat(
+    teamId: string,
+    user: ScimUserRow,
+    how: 'deactivated' | 'deleted',
+    requestId: string,
+  ) {
+    const freed = await db.transaction().execute(async (trx) => {
       await findTeam(trx, teamId, { lock: true });
-      const seat = await memberOf(trx, teamId, id);
-      if (seat.role === 'owner') throw new ScimRefusal(400, 'mutability', teamMessages.ownerCannotBeRemoved);
+      const seat = await findSeatOf(trx, user.user_id);
+      if (seat?.role === 'owner' && seat.team_id === teamId)
+        throw new ScimRefusal(400, 'mutability', teamMessages.ownerCannotBeRemoved);
+      if (how === 'deactivated')
+        await saveScimUser(trx, {
+          team_id: teamId,
+          user_id: user.user_id,
+          email: user.email,
+          name: user.name,
+        });
+      else await deleteScimUser(trx, teamId, user.user_id);
+      if (!seat || seat.team_id !== teamId) return false;
       await deleteMember(trx, teamId, seat.user_id);
       await addAudit(trx, {
         team_id: teamId,
-        actor_user_id: null,
-        actor_name: 'Directory sync (SCIM)',
-        actor_email: '',
+        ...DIRECTORY,
         action: 'removed',
-        detail: seat.email,
+        detail: `${seat.email} (${how} by directory sync)`,
       });
-      return seat;
+      return true;
     });
-    await deps.invalidations.publish('entitlement', removed.user_id, requestId);
+    if (freed) await deps.invalidations.publish('entitlement', user.user_id, requestId);
+  }
+
+  /** Gives a person a seat again: 409 when they sit in another team or every seat is taken (the owner told). */
+  async function takeSeat(
+    team: { id: string },
+    person: { user_id: string; email: string; name: string },
+    detail: string,
+    requestId: string,
+  ) {
+    const outcome = await db.transaction().execute(async (trx) => {
+      const locked = (await findTeam(trx, team.id, { lock: true }))!;
+      const seat = await findSeatOf(trx, person.user_id);
+      if (seat && seat.team_id === team.id)
+        throw new ScimRefusal(409, 'uniqueness', teamScimMessages.alreadyMember);
+      if (seat) throw new ScimRefusal(409, 'uniqueness', teamScimMessages.inAnotherTeam);
+      if (locked.status === 'canceled') throw new ScimRefusal(400, null, teamMessages.teamInactive);
+      const members = await listMembers(trx, team.id);
+      if (members.length >= locked.seats)
+        return { full: true as const, team: locked, owner: members.find((m) => m.role === 'owner') };
+      await insertMember(trx, {
+        team_id: team.id,
+        user_id: person.user_id,
+        name: person.name.slice(0, 100),
+        email: person.email,
+        role: 'member',
+      });
+      await addAudit(trx, { team_id: team.id, ...DIRECTORY, action: 'joined', detail });
+      return { full: false as const };
+    });
+    if (outcome.full) {
+      if (outcome.owner) await sendTeamFullMail(deps, outcome.owner, outcome.team, person.email);
+      throw new ScimRefusal(409, null, teamScimMessages.teamFull);
+    }
+    await deps.invalidations.publish('entitlement', person.user_id, requestId);
+    await endPersonalPlan(deps, person.user_id);
   }
 
   /** Answers SCIM documents, and every refusal in SCIM's error shape. */
@@ -226,39 +248,59 @@ export function createScimHandlers(deps: Deps): RouteHandlers<typeof teamScimRou
       } catch (error) {
         const answer = scimErrorAnswer(error);
         if (answer) return answer;
+        if (isUniqueViolation(error))
+          return scimErrorAnswer(new ScimRefusal(409, 'uniqueness', teamScimMessages.externalIdTaken))!;
         // A peer's refusal or outage (auth down: 503) is still SCIM's shape, so the directory retries it.
-        if (error instanceof HttpError)
-          return scimErrorAnswer(new ScimRefusal(error.status, null, error.message))!;
+        if (error instanceof HttpError) {
+          const scimType = error.status === 409 ? 'uniqueness' : error.status === 400 ? 'invalidValue' : null;
+          return scimErrorAnswer(new ScimRefusal(error.status, scimType, error.message))!;
+        }
         throw error;
       }
     };
 
-  /** Keeps a replaced or patched User: inactive frees the seat; otherwise its name is the directory's. */
+  /** Keeps a replaced or patched User: its externalId and name; active false frees the seat, true takes one. */
   async function applyUser(
-    teamId: string,
-    seat: TeamMember,
+    team: { id: string },
+    current: ScimUserRow,
     user: Record<string, unknown>,
     requestId: string,
   ): Promise<Response> {
-    if (user.active === false) {
-      await removeSeat(teamId, seat.user_id, requestId);
-      return scimAnswer(200, { ...userResource(base, seat), active: false });
-    }
+    if (addressOf(user) !== current.email)
+      throw new ScimRefusal(400, 'mutability', 'userName is the member’s e-mail address and cannot change');
     const name =
-      typeof user.displayName === 'string' && user.displayName.trim() ? user.displayName.trim() : undefined;
-    const updated = name
-      ? await db
+      typeof user.displayName === 'string' && user.displayName.trim()
+        ? user.displayName.trim().slice(0, 100)
+        : current.name;
+    const externalId = externalIdOf(user);
+    await db.transaction().execute(async (trx) => {
+      await saveScimUser(trx, {
+        team_id: team.id,
+        user_id: current.user_id,
+        email: current.email,
+        name,
+        external_id: externalId,
+      });
+      if (current.active && name !== current.name)
+        await trx
           .updateTable('team_members')
-          .set({ name: name.slice(0, 100) })
-          .where('team_id', '=', teamId)
-          .where('user_id', '=', seat.user_id)
-          .returningAll()
-          .executeTakeFirstOrThrow()
-      : seat;
-    return scimAnswer(200, userResource(base, updated));
+          .set({ name })
+          .where('team_id', '=', team.id)
+          .where('user_id', '=', current.user_id)
+          .execute();
+    });
+    if (current.active && user.active === false) await freeSeat(team.id, current, 'deactivated', requestId);
+    if (!current.active && user.active !== false)
+      await takeSeat(
+        team,
+        { ...current, name },
+        `${current.email} (reactivated by directory sync)`,
+        requestId,
+      );
+    return scimAnswer(200, userResource(base, await userOf(team.id, current.user_id)));
   }
 
-  const currentUser = (seat: TeamMember) => new SCIMMY.Schemas.User(userResource(base, seat), 'out');
+  const currentUser = (user: ScimUserRow) => new SCIMMY.Schemas.User(userResource(base, user), 'out');
 
   return {
     serviceProviderConfig: scim(async (_input, c) => {
@@ -276,16 +318,19 @@ export function createScimHandlers(deps: Deps): RouteHandlers<typeof teamScimRou
 
     listUsers: scim(async ({ query }, c) => {
       const team = await teamOf(c);
-      const { startIndex, count } = pageOf(query);
-      const userName = userNameFilterOf(query.filter);
-      const members = (await listMembers(db, team.id)).filter((m) => !userName || m.email === userName);
-      return scimAnswer(200, {
-        schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'],
-        totalResults: members.length,
-        startIndex,
-        itemsPerPage: Math.min(count, Math.max(0, members.length - startIndex + 1)),
-        Resources: members.slice(startIndex - 1, startIndex - 1 + count).map((m) => userResource(base, m)),
+      const page = pageOf(query);
+      const filter = filterOf(query.filter, ['userName', 'externalId']);
+      const users = await listScimUsers(db, team.id, {
+        ...(filter?.attribute === 'userName' ? { email: filter.value.toLowerCase() } : {}),
+        ...(filter?.attribute === 'externalId' ? { externalId: filter.value } : {}),
       });
+      return scimAnswer(
+        200,
+        listAnswer(
+          users.map((u) => userResource(base, u)),
+          page,
+        ),
+      );
     }),
 
     createUser: scim(async ({ requestId }, c) => {
@@ -306,116 +351,57 @@ export function createScimHandlers(deps: Deps): RouteHandlers<typeof teamScimRou
       );
       if (account.deactivated)
         throw new ScimRefusal(400, 'invalidValue', 'This account has been deactivated');
-      const outcome = await db.transaction().execute(async (trx) => {
-        const locked = (await findTeam(trx, team.id, { lock: true }))!;
-        const seat = await findSeatOf(trx, account.id);
-        if (seat && seat.team_id === team.id)
-          throw new ScimRefusal(409, 'uniqueness', teamScimMessages.alreadyMember);
-        if (seat) throw new ScimRefusal(409, 'uniqueness', teamScimMessages.inAnotherTeam);
-        if (locked.status === 'canceled') throw new ScimRefusal(400, null, teamMessages.teamInactive);
-        const members = await listMembers(trx, team.id);
-        if (members.length >= locked.seats)
-          return { full: true as const, team: locked, owner: members.find((m) => m.role === 'owner') };
-        await insertMember(trx, {
-          team_id: team.id,
-          user_id: account.id,
-          name: (name ?? account.name).slice(0, 100),
-          email: account.email,
-          role: 'member',
-        });
-        await addAudit(trx, {
-          team_id: team.id,
-          actor_user_id: null,
-          actor_name: 'Directory sync (SCIM)',
-          actor_email: '',
-          action: 'joined',
-          detail: `${account.email} (directory sync)`,
-        });
-        return { full: false as const, seat: (await findSeatOf(trx, account.id))! };
-      });
-      if (outcome.full) {
-        if (outcome.owner) await sendTeamFullMail(deps, outcome.owner, outcome.team, email);
-        throw new ScimRefusal(409, null, teamScimMessages.teamFull);
-      }
-      await deps.invalidations.publish('entitlement', account.id, requestId);
-      await endPersonalPlan(deps, account.id);
-      const resource = userResource(base, outcome.seat);
+      if ((await listScimUsers(db, team.id, { userId: account.id })).length > 0)
+        throw new ScimRefusal(409, 'uniqueness', teamScimMessages.alreadyMember);
+      const person = {
+        user_id: account.id,
+        email: account.email,
+        name: (name ?? account.name).slice(0, 100),
+      };
+      await takeSeat(team, person, `${account.email} (directory sync)`, requestId);
+      await saveScimUser(db, { team_id: team.id, ...person, external_id: externalIdOf(user) });
+      const resource = userResource(base, await userOf(team.id, account.id));
       return new Response(JSON.stringify(resource), {
         status: 201,
-        headers: { 'content-type': 'application/scim+json', location: resource.meta.location },
+        headers: { 'content-type': SCIM_MEDIA_TYPE, location: resource.meta.location },
       });
     }),
 
     getUser: scim(async ({ params }, c) => {
       const team = await teamOf(c);
-      return scimAnswer(200, userResource(base, await memberOf(db, team.id, params.id)));
+      return scimAnswer(200, userResource(base, await userOf(team.id, params.id)));
     }),
 
     replaceUser: scim(async ({ params, requestId }, c) => {
       const team = await teamOf(c);
-      const seat = await memberOf(db, team.id, params.id);
+      const current = await userOf(team.id, params.id);
       const user = new SCIMMY.Schemas.User(await bodyOf(c), 'in') as unknown as Record<string, unknown>;
-      if (addressOf(user) !== seat.email)
-        throw new ScimRefusal(400, 'mutability', 'userName is the member’s e-mail address and cannot change');
-      return applyUser(team.id, seat, user, requestId);
+      return applyUser(team, current, user, requestId);
     }),
 
     patchUser: scim(async ({ params, requestId }, c) => {
       const team = await teamOf(c);
-      const seat = await memberOf(db, team.id, params.id);
+      const current = await userOf(team.id, params.id);
       const body = normalisedOperations(await bodyOf(c));
       const patch = new SCIMMY.Messages.PatchOp(
         body as ConstructorParameters<typeof SCIMMY.Messages.PatchOp>[0],
       );
-      const patched = (await patch.apply(currentUser(seat))) as unknown as
+      const patched = (await patch.apply(currentUser(current))) as unknown as
         Record<string, unknown> | undefined;
-      const user = patched ?? (currentUser(seat) as unknown as Record<string, unknown>);
-      if (addressOf(user) !== seat.email)
-        throw new ScimRefusal(400, 'mutability', 'userName is the member’s e-mail address and cannot change');
-      return applyUser(team.id, seat, user, requestId);
+      return applyUser(
+        team,
+        current,
+        patched ?? (currentUser(current) as unknown as Record<string, unknown>),
+        requestId,
+      );
     }),
 
     deleteUser: scim(async ({ params, requestId }, c) => {
       const team = await teamOf(c);
-      await removeSeat(team.id, params.id, requestId);
+      await freeSeat(team.id, await userOf(team.id, params.id), 'deleted', requestId);
       return scimAnswer(204);
     }),
 
-    listGroups: scim(async (_input, c) => {
-      const team = await teamOf(c);
-      const group = await groupOf(team);
-      return scimAnswer(200, {
-        schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'],
-        totalResults: 1,
-        startIndex: 1,
-        itemsPerPage: 1,
-        Resources: [group],
-      });
-    }),
-
-    getGroup: scim(async ({ params }, c) => {
-      const team = await teamOf(c);
-      if (params.id !== team.id) throw new ScimRefusal(404, null, 'No such group');
-      return scimAnswer(200, await groupOf(team));
-    }),
+    ...createScimGroupHandlers(deps, { base, teamOf, scim }),
   };
-
-  /** The team as one SCIM Group of its members. */
-  async function groupOf(team: { id: string; name: string; created_at: Date }) {
-    return {
-      schemas: [GROUP_SCHEMA],
-      id: team.id,
-      displayName: team.name,
-      members: (await listMembers(db, team.id)).map((m) => ({
-        value: m.user_id,
-        display: m.email,
-        $ref: `${base}/Users/${m.user_id}`,
-      })),
-      meta: {
-        resourceType: 'Group',
-        created: team.created_at.toISOString(),
-        location: `${base}/Groups/${team.id}`,
-      },
-    };
-  }
 }

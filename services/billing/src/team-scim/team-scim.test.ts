@@ -16,6 +16,7 @@ import { learnerFactory, startBillingWorld, type BillingWorld } from '../test-su
 const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 
 let world: BillingWorld;
 let auth: PeerStandIn;
@@ -182,6 +183,7 @@ describe('provisioning members', () => {
     );
     expect(found.body).toMatchObject({ totalResults: 1 });
     expect(found.body.Resources![0]!.id).toBe(created.body.id);
+    expect(found.body.Resources![0]).not.toHaveProperty('externalId');
     const none = await scim(
       'GET',
       `/Users?filter=${encodeURIComponent('userName eq "nobody@initech.example"')}`,
@@ -195,16 +197,20 @@ describe('provisioning members', () => {
     expect(page.body).toMatchObject({ totalResults: 3, startIndex: 2, itemsPerPage: 1 });
   });
 
-  it('frees the seat and ends Premium when the directory deactivates a member (PATCH active false)', async () => {
-    const created = await scim('POST', '/Users', token, newUser('hopper@initech.example'));
+  it('frees the seat when the directory deactivates a member, keeps them inactive, and reactivates them', async () => {
+    const created = await scim('POST', '/Users', token, {
+      ...newUser('hopper@initech.example'),
+      externalId: 'okta-00u1',
+    });
     const id = created.body.id!;
+    expect(created.body.externalId).toBe('okta-00u1');
     expect(await entitled(id)).toBe(true);
     const patched = await scim('PATCH', `/Users/${id}`, token, {
       schemas: [PATCH],
       Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
     });
     expect(patched.status).toBe(200);
-    expect(patched.body.active).toBe(false);
+    expect(patched.body).toMatchObject({ active: false, externalId: 'okta-00u1' });
     expect(await entitled(id)).toBe(false);
     expect(world.evictions).toContain(id);
     const seat = await world.db
@@ -213,7 +219,52 @@ describe('provisioning members', () => {
       .where('user_id', '=', id)
       .executeTakeFirst();
     expect(seat).toBeUndefined();
-    expect((await scim('GET', `/Users/${id}`, token)).status).toBe(404);
+    expect((await scim('GET', `/Users/${id}`, token)).body).toMatchObject({ id, active: false });
+    const byExternalId = await scim(
+      'GET',
+      `/Users?filter=${encodeURIComponent('externalId eq "okta-00u1"')}`,
+      token,
+    );
+    expect(byExternalId.body).toMatchObject({ totalResults: 1 });
+    expect(byExternalId.body.Resources![0]).toMatchObject({ id, active: false });
+
+    const back = await scim('PUT', `/Users/${id}`, token, {
+      schemas: [USER],
+      userName: 'hopper@initech.example',
+      externalId: 'okta-00u1',
+      active: true,
+    });
+    expect(back.status).toBe(200);
+    expect(back.body.active).toBe(true);
+    expect(await entitled(id)).toBe(true);
+    await scim('PATCH', `/Users/${id}`, token, {
+      schemas: [PATCH],
+      Operations: [{ op: 'replace', value: { active: false } }],
+    });
+    expect(await entitled(id)).toBe(false);
+  });
+
+  it('refuses to reactivate into a full team (409 in SCIM shape) and removes a person on DELETE', async () => {
+    const [inactive] = (
+      await scim('GET', `/Users?filter=${encodeURIComponent('externalId eq "okta-00u1"')}`, token)
+    ).body.Resources!;
+    // 4 seats: owner, admin, grace and one more.
+    const filler = await scim('POST', '/Users', token, newUser('filler@initech.example'));
+    expect(filler.status).toBe(201);
+    const refused = await scim('PATCH', `/Users/${inactive!.id}`, token, {
+      schemas: [PATCH],
+      Operations: [{ op: 'replace', path: 'active', value: true }],
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      schemas: [SCIM_ERROR],
+      status: '409',
+      detail: teamScimMessages.teamFull,
+    });
+    expect((await scim('GET', `/Users/${inactive!.id}`, token)).body.active).toBe(false);
+    expect((await scim('DELETE', `/Users/${inactive!.id}`, token)).status).toBe(204);
+    expect((await scim('GET', `/Users/${inactive!.id}`, token)).status).toBe(404);
+    expect((await scim('DELETE', `/Users/${filler.body.id}`, token)).status).toBe(204);
   });
 
   it('frees the seat on DELETE and refuses a full team with its owner told', async () => {
@@ -245,7 +296,23 @@ describe('provisioning members', () => {
     }
     expect((await scim('GET', '/Users', rivalToken)).body).toMatchObject({ totalResults: 1 });
     expect(await entitled(member)).toBe(true);
-    expect((await scim('GET', `/Groups/${teamId}`, rivalToken)).status).toBe(404);
+    const group = await scim('POST', '/Groups', token, { schemas: [GROUP], displayName: 'Private' });
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { schemas: [PATCH], Operations: [{ op: 'replace', path: 'displayName', value: 'Ours' }] }],
+      ['DELETE', undefined],
+    ] as const) {
+      const answer = await scim(method, `/Groups/${group.body.id}`, rivalToken, body);
+      expect(answer.status, method).toBe(404);
+      expect(answer.body.schemas).toEqual([SCIM_ERROR]);
+    }
+    const found = await scim(
+      'GET',
+      `/Groups?filter=${encodeURIComponent('displayName eq "Private"')}`,
+      rivalToken,
+    );
+    expect(found.body).toMatchObject({ totalResults: 0 });
+    expect((await scim('DELETE', `/Groups/${group.body.id}`, token)).status).toBe(204);
   });
 
   it('answers malformed bodies and filters with 400 in SCIM error shape, never touching a seat', async () => {
@@ -284,13 +351,127 @@ describe('provisioning members', () => {
     expect(after).toEqual(before);
   });
 
-  it('describes itself and the team as one group', async () => {
+  it('describes itself', async () => {
     const config = await scim('GET', '/ServiceProviderConfig', token);
     expect(config.body).toMatchObject({ patch: { supported: true }, filter: { supported: true } });
     expect((await scim('GET', '/Schemas', token)).body.totalResults).toBeGreaterThanOrEqual(2);
     expect((await scim('GET', '/ResourceTypes', token)).body.totalResults).toBe(2);
-    const groups = await scim('GET', '/Groups', token);
-    expect(groups.body.Resources![0]).toMatchObject({ id: teamId, displayName: 'Initech' });
-    expect(groups.body.Resources![0]!.members).toHaveLength(4);
+  });
+});
+
+describe('groups', () => {
+  let token: string;
+  let grace: string;
+  let fifth: string;
+  beforeAll(async () => {
+    token = await tokenOf(owner, teamId);
+    const id = async (email: string) =>
+      (await scim('GET', `/Users?filter=${encodeURIComponent(`userName eq "${email}"`)}`, token)).body
+        .Resources![0]!.id;
+    grace = await id('grace@initech.example');
+    fifth = await id('fifth@initech.example');
+  });
+  const membersOf = async (id: string) =>
+    (((await scim('GET', `/Groups/${id}`, token)).body.members ?? []) as Array<{ value: string }>)
+      .map((m) => m.value)
+      .sort();
+
+  it('are made, found by displayName and changed as Okta sends it, and shown read-only on the team page', async () => {
+    const made = await scim('POST', '/Groups', token, {
+      schemas: [GROUP],
+      displayName: 'Engineering',
+      externalId: 'okta-grp-1',
+      members: [],
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.id!;
+    const found = await scim(
+      'GET',
+      `/Groups?filter=${encodeURIComponent('displayName eq "engineering"')}`,
+      token,
+    );
+    expect(found.body).toMatchObject({ totalResults: 1 });
+    expect(found.body.Resources![0]).toMatchObject({
+      id,
+      externalId: 'okta-grp-1',
+      displayName: 'Engineering',
+    });
+    await scim('PATCH', `/Groups/${id}`, token, {
+      schemas: [PATCH],
+      Operations: [
+        {
+          op: 'add',
+          path: 'members',
+          value: [{ value: grace, display: 'grace@initech.example' }, { value: fifth }],
+        },
+      ],
+    });
+    expect(await membersOf(id)).toEqual([grace, fifth].sort());
+    await scim('PATCH', `/Groups/${id}`, token, {
+      schemas: [PATCH],
+      Operations: [{ op: 'remove', path: `members[value eq "${grace}"]` }],
+    });
+    expect(await membersOf(id)).toEqual([fifth]);
+    const renamed = await scim('PATCH', `/Groups/${id}`, token, {
+      schemas: [PATCH],
+      Operations: [{ op: 'replace', value: { id, displayName: 'Platform' } }],
+    });
+    expect(renamed.body).toMatchObject({ displayName: 'Platform' });
+    const onPage = await world.call('GET', `/teams/${teamId}/groups`, { as: admin });
+    expect(onPage.body.data).toEqual([
+      expect.objectContaining({ id, name: 'Platform', source: 'directory', memberIds: [fifth] }),
+    ]);
+    expect(
+      (await world.call('PUT', `/teams/${teamId}/groups/${id}`, { as: owner, body: { name: 'X' } })).status,
+    ).toBe(409);
+    const replaced = await scim('PUT', `/Groups/${id}`, token, {
+      schemas: [GROUP],
+      displayName: 'Platform',
+      members: [{ value: grace }],
+    });
+    expect(replaced.status).toBe(200);
+    expect(await membersOf(id)).toEqual([grace]);
+    expect((await scim('DELETE', `/Groups/${id}`, token)).status).toBe(204);
+    expect((await scim('GET', `/Groups/${id}`, token)).status).toBe(404);
+  });
+
+  it('are changed as Entra sends it: capitalised ops, remove by value, displayName by path', async () => {
+    const id = (await scim('POST', '/Groups', token, { schemas: [GROUP], displayName: 'Sales' })).body.id!;
+    const added = await scim('PATCH', `/Groups/${id}`, token, {
+      schemas: [PATCH],
+      Operations: [
+        { op: 'Add', path: 'members', value: [{ value: grace }, { value: fifth }] },
+        { op: 'Replace', path: 'displayName', value: 'Sales EMEA' },
+      ],
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.displayName).toBe('Sales EMEA');
+    expect(await membersOf(id)).toEqual([grace, fifth].sort());
+    await scim('PATCH', `/Groups/${id}`, token, {
+      schemas: [PATCH],
+      Operations: [{ op: 'Remove', path: 'members', value: [{ value: fifth }] }],
+    });
+    expect(await membersOf(id)).toEqual([grace]);
+    const list = await scim(
+      'GET',
+      `/Groups?excludedAttributes=members&filter=${encodeURIComponent('displayName eq "Sales EMEA"')}`,
+      token,
+    );
+    expect(list.body.Resources![0]).not.toHaveProperty('members');
+    const stranger = await scim('PATCH', `/Groups/${id}`, token, {
+      schemas: [PATCH],
+      Operations: [{ op: 'Add', path: 'members', value: [{ value: rivalOwner.id }] }],
+    });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body).toMatchObject({ schemas: [SCIM_ERROR], scimType: 'invalidValue' });
+    const clash = await scim('POST', '/Groups', token, { schemas: [GROUP], displayName: 'sales emea' });
+    expect(clash.status).toBe(409);
+    expect(clash.body).toMatchObject({ scimType: 'uniqueness' });
+    // A member deactivated by the directory leaves its groups with the seat.
+    await scim('PATCH', `/Users/${grace}`, token, {
+      schemas: [PATCH],
+      Operations: [{ op: 'replace', path: 'active', value: false }],
+    });
+    expect(await membersOf(id)).toEqual([]);
   });
 });
