@@ -331,4 +331,20 @@ describe('per-seat quantities', () => {
     const renewed = await stripe.invoices.list({ subscription: sub.id, limit: 1 });
     expect(renewed.data[0]!.amount_paid).toBe(3 * 1499);
   });
+
+  it('refuses to change the price or the quantity of a canceled subscription', async () => {
+    const { sub } = await subscribe(monthly.id);
+    await stripe.subscriptions.cancel(sub.id);
+    const item = sub.items.data[0]!.id;
+    for (const change of [{ price: annual.id }, { quantity: 2 }])
+      await expect(
+        stripe.subscriptions.update(sub.id, { items: [{ id: item, ...change }] }),
+      ).rejects.toMatchObject({
+        statusCode: 400,
+        type: 'StripeInvalidRequestError',
+        message: 'A canceled subscription cannot change its items.',
+      });
+    const after = await stripe.subscriptions.retrieve(sub.id);
+    expect([after.items.data[0]!.price.id, after.items.data[0]!.quantity]).toEqual([monthly.id, 1]);
+  });
 });

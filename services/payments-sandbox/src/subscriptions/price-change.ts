@@ -40,6 +40,16 @@ export async function itemPrice(db: Db, items: unknown, param = 'items'): Promis
   return price;
 }
 
+/** A canceled subscription's items stay as they ended: the provider's refusal of a price or quantity change. */
+export function refuseCanceled(sub: Subscription): void {
+  if (sub.status === 'canceled')
+    throw new StripeApiError(
+      400,
+      'invalid_request_error',
+      'A canceled subscription cannot change its items.',
+    );
+}
+
 export const describe = (price: Price) => `${price.product_name} (per ${price.interval})`;
 
 /**
@@ -114,12 +124,7 @@ export async function changePrice(
   now: number,
   behavior: ProrationBehavior,
 ): Promise<{ sub: Subscription; invoiceId: string | null }> {
-  if (sub.status === 'canceled')
-    throw new StripeApiError(
-      400,
-      'invalid_request_error',
-      'A canceled subscription cannot change its items.',
-    );
+  refuseCanceled(sub);
   const terms = await priceChangeTerms(db, sub, next, now, behavior);
   if (!terms.resetsPeriod)
     return { sub: await updateSubscription(db, sub.id, { price_id: next.id }), invoiceId: null };

@@ -10,7 +10,7 @@ import { findPrice } from '../checkout/checkout.repository';
 import { findCustomer } from '../customers/customers.repository';
 import { StripeApiError, invalidParam } from '../wire/errors';
 import { stripeId } from '../wire/ids';
-import { describe, type ProrationBehavior } from './price-change';
+import { describe, refuseCanceled, type ProrationBehavior } from './price-change';
 import { insertInvoice, updateSubscription } from './subscriptions.repository';
 
 type Db = Kysely<Database>;
@@ -59,12 +59,7 @@ export async function changeQuantity(
   now: number,
   behavior: ProrationBehavior,
 ): Promise<{ sub: Subscription; invoiceId: string | null }> {
-  if (sub.status === 'canceled')
-    throw new StripeApiError(
-      400,
-      'invalid_request_error',
-      'A canceled subscription cannot change its items.',
-    );
+  refuseCanceled(sub);
   if (behavior === 'none' || sub.status === 'trialing')
     return { sub: await updateSubscription(db, sub.id, { quantity }), invoiceId: null };
   const price = await findPrice(db, sub.price_id);
