@@ -1,6 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorRequestHandler } from 'express';
-import type { FieldError } from '@catalyst/contracts';
+import {
+  API_PREFIX,
+  SCIM_MEDIA_TYPE,
+  SCIM_PATH_PREFIX,
+  scimErrorDocument,
+  type FieldError,
+} from '@catalyst/contracts';
 import type { Logger } from '@catalyst/service-kit';
 
 export const MESSAGES = {
@@ -11,20 +17,34 @@ export const MESSAGES = {
   unexpected: 'An unexpected error occurred.',
 } as const;
 
-/** Sends the one error shape (architecture rule 4); never HTML, never a stack trace. */
+const SCIM_PATHS = `${API_PREFIX}${SCIM_PATH_PREFIX}/`;
+
+/**
+ * Sends the one error shape (architecture rule 4); never HTML, never a stack trace. Under SCIM's paths the
+ * directory reads SCIM's error shape instead (RFC 7644 §3.12), as the service answers there.
+ */
 export function sendError(res: ServerResponse, status: number, message: string, errors?: FieldError[]) {
   if (res.headersSent) {
     res.destroy();
     return;
   }
+  if (res.req?.url?.startsWith(SCIM_PATHS)) {
+    const document = scimErrorDocument(status, message, status === 400 ? 'invalidSyntax' : null);
+    return sendJson(res, status, document, SCIM_MEDIA_TYPE);
+  }
   sendJson(res, status, errors ? { success: false, message, errors } : { success: false, message });
 }
 
 /** A JSON answer that is never cached, on node's own response (no framework needed). */
-export function sendJson(res: ServerResponse, status: number, payload: unknown) {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  payload: unknown,
+  contentType = 'application/json; charset=utf-8',
+) {
   const body = JSON.stringify(payload);
   res.statusCode = status;
-  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-type', contentType);
   res.setHeader('cache-control', 'no-store');
   res.setHeader('content-length', Buffer.byteLength(body));
   res.end(body);

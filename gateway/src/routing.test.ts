@@ -292,6 +292,26 @@ describe('the gateway in front of the services', () => {
     expect((await response.json()).success).toBe(false);
   });
 
+  it("answers refusals under /scim/v2 in SCIM's error shape, for the directory that reads them", async () => {
+    const before = world.billing.seen.length;
+    const unknown = await get('/api/v1/scim/v2/Nothing');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toBe('application/scim+json');
+    expect(await unknown.json()).toEqual({
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+      status: '404',
+      detail: 'Route not found: GET /api/v1/scim/v2/Nothing',
+    });
+    const large = await get('/api/v1/scim/v2/Users', {
+      method: 'POST',
+      headers: { 'content-type': 'application/scim+json' },
+      body: JSON.stringify({ userName: 'x'.repeat(2_000_000) }),
+    });
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ status: '413', detail: 'Request body is too large' });
+    expect(world.billing.seen.length).toBe(before);
+  });
+
   it('refuses a wrong method on a gateway route with 405 in the error shape', async () => {
     const response = await get('/api/v1/health', { method: 'DELETE' });
     expect(response.status).toBe(405);

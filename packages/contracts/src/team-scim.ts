@@ -33,6 +33,17 @@ export const scimListQuerySchema = z.object({
   excludedAttributes: z.string().optional(),
 });
 
+/** SCIM's error document (RFC 7644 §3.12): `status` is a string; `scimType` where one applies. */
+export const scimErrorDocument = (status: number, detail: string, scimType?: string | null) => ({
+  schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+  status: String(status),
+  ...(scimType ? { scimType } : {}),
+  detail,
+});
+
+/** Every SCIM path under the API prefix: refusals there are answered in SCIM's error shape. */
+export const SCIM_PATH_PREFIX = '/scim/v2';
+
 /** A SCIM answer is its own document (`application/scim+json`), not the product's envelope. */
 export const scimDocumentSchema = z.unknown();
 

@@ -43,6 +43,8 @@ export interface ServiceOptions {
   invalidations?: Invalidations;
   /** Paths whose bodies stream to their handler (resumable uploads): not held to maxBodyBytes. */
   streamedBodies?: RegExp;
+  /** Paths under `prefix` that answer refusals in a protocol's own error shape (SCIM's), whoever refuses. */
+  foreignErrors?: { prefix: string; render: (status: number, message: string) => Response };
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -69,6 +71,7 @@ export function createService({
   maxBodyBytes = 1024 * 1024,
   invalidations,
   streamedBodies,
+  foreignErrors,
 }: ServiceOptions) {
   const app = new Hono<AppEnv>();
 
@@ -97,6 +100,23 @@ export function createService({
       );
     }
   });
+
+  // Inside the access log and outside every refusal (413, 404, a handler's error): the product's shape re-rendered.
+  if (foreignErrors)
+    app.use(`${foreignErrors.prefix}/*`, async (c, next) => {
+      await next();
+      const { status } = c.res;
+      if (status < 400 || !(c.res.headers.get('content-type') ?? '').startsWith('application/json')) return;
+      const { message } = (await c.res.json().catch(() => ({}))) as { message?: string };
+      const kept = ['allow', 'connection', 'retry-after'].flatMap((h) => {
+        const value = c.res.headers.get(h);
+        return value ? [[h, value] as const] : [];
+      });
+      const answer = foreignErrors.render(status, message ?? 'Request refused');
+      for (const [h, value] of kept) answer.headers.set(h, value);
+      c.res = undefined;
+      c.res = answer;
+    });
 
   // A declared length over the limit is refused before a byte is read, on a connection that stays open:
   // @hono/node-server discards the rest of the body once the answer is sent (for up to 500 ms or 64 MB, then

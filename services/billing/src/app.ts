@@ -1,3 +1,4 @@
+import { SCIM_PATH_PREFIX } from '@catalyst/contracts';
 import { createService, pingDb } from '@catalyst/service-kit';
 import { mountBillingAccount } from './account/account.routes';
 import { mountAdminBilling } from './admin/admin.routes';
@@ -9,6 +10,7 @@ import { mountPromotions } from './promotions/promotions.routes';
 import { mountSubscriptions } from './subscriptions/subscriptions.routes';
 import { mountTeamLearning } from './team-learning/team-learning.routes';
 import { mountTeamGroups } from './team-groups/team-groups.routes';
+import { scimRefusalAnswer } from './team-scim/scim-answers';
 import { mountTeamScim } from './team-scim/team-scim.routes';
 import { mountTeamSso } from './team-sso/team-sso.routes';
 import { mountTeams } from './teams/teams.routes';
@@ -20,6 +22,7 @@ export function createApp(deps: Deps) {
     log: deps.log,
     internalSecret: deps.config.INTERNAL_SECRET,
     checks: { database: () => pingDb(deps.db) },
+    foreignErrors: { prefix: SCIM_PATH_PREFIX, render: scimRefusalAnswer },
   });
   mountPlans(app, deps);
   mountSubscriptions(app, deps);

@@ -1,5 +1,5 @@
 import SCIMMY from 'scimmy';
-import { SCIM_MEDIA_TYPE } from '@catalyst/contracts';
+import { SCIM_MEDIA_TYPE, scimErrorDocument } from '@catalyst/contracts';
 
 SCIMMY.Resources.declare(SCIMMY.Resources.User);
 SCIMMY.Resources.declare(SCIMMY.Resources.Group);
@@ -40,12 +40,12 @@ export class ScimRefusal extends Error {
   }
 }
 
-const errorBody = (status: number, scimType: string | null | undefined, detail: string) => ({
-  schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
-  status: String(status),
-  ...(scimType ? { scimType } : {}),
-  detail,
-});
+const errorBody = (status: number, scimType: string | null | undefined, detail: string) =>
+  scimErrorDocument(status, detail, scimType);
+
+/** A refusal made before any SCIM handler ran (404, 405, 413, a body that is not JSON) in SCIM's shape. */
+export const scimRefusalAnswer = (status: number, message: string) =>
+  scimAnswer(status, errorBody(status, status === 400 ? 'invalidSyntax' : null, message));
 
 /** Any refusal as SCIM's error answer: scimmy's keep their status and scimType, a schema's bad value is a 400. */
 export function scimErrorAnswer(error: unknown): Response | undefined {

@@ -475,3 +475,32 @@ describe('groups', () => {
     expect(await membersOf(id)).toEqual([]);
   });
 });
+
+describe('refusals before the handler', () => {
+  it('are in SCIM error shape: unknown path, unknown method, a body too large, malformed JSON', async () => {
+    const token = await tokenOf(owner, teamId);
+    const unknown = await scim('GET', '/Nothing', token);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ schemas: [SCIM_ERROR], status: '404' });
+    const method = await scim('PUT', '/ServiceProviderConfig', token, {});
+    expect(method.status).toBe(405);
+    expect(method.type).toMatch(/^application\/scim\+json/);
+    expect(method.body).toMatchObject({ schemas: [SCIM_ERROR], status: '405' });
+    const large = await scim(
+      'POST',
+      '/Users',
+      token,
+      JSON.stringify({ schemas: [USER], pad: 'x'.repeat(2_000_000) }),
+    );
+    expect(large.status).toBe(413);
+    expect(large.body).toMatchObject({ schemas: [SCIM_ERROR], status: '413' });
+    const malformed = await scim(
+      'PATCH',
+      '/Groups/00000000-0000-4000-8000-000000000000',
+      token,
+      '{"Operations": [',
+    );
+    expect(malformed.status).toBeGreaterThanOrEqual(400);
+    expect(malformed.body.schemas).toEqual([SCIM_ERROR]);
+  });
+});
