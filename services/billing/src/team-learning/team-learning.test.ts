@@ -15,6 +15,7 @@ import {
 } from '@catalyst/contracts';
 import { notFound } from '@catalyst/service-kit';
 import { createPeerStandIn, identityHeaders, type PeerStandIn } from '@catalyst/service-kit/testing';
+import { makeTeam } from '../team-test-support';
 import { learnerFactory, startBillingWorld, type BillingWorld } from '../test-support';
 import { csvField } from './learning-csv';
 
@@ -36,30 +37,6 @@ const other = person();
 const outsider = person();
 let teamId: string;
 let otherTeamId: string;
-
-async function insertTeam(name: string, people: Array<[Identity, 'owner' | 'admin' | 'member']>) {
-  const team = await world.db
-    .insertInto('teams')
-    .values({
-      name,
-      owner_user_id: people[0]![0].id,
-      interval: 'year',
-      seats: 5,
-      status: 'active',
-      stripe_customer_id: `cus_${name}`,
-      stripe_subscription_id: `sub_${name}`,
-      checkout_session_id: `cs_${name}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await world.db
-    .insertInto('team_members')
-    .values(
-      people.map(([p, role]) => ({ team_id: team.id, user_id: p.id, name: p.name, email: p.email, role })),
-    )
-    .execute();
-  return team.id;
-}
 
 beforeAll(async () => {
   const products: ProductSummary[] = [
@@ -121,13 +98,18 @@ beforeAll(async () => {
   world = await startBillingWorld({
     config: { CONTENT_URL: content.baseUrl, PROGRESS_URL: progress.baseUrl },
   });
-  teamId = await insertTeam('Acme', [
-    [owner, 'owner'],
-    [admin, 'admin'],
-    [member, 'member'],
-    [other, 'member'],
-  ]);
-  otherTeamId = await insertTeam('Rival', [[outsider, 'owner']]);
+  teamId = (
+    await makeTeam(world, owner, {
+      name: 'Acme',
+      seats: 5,
+      others: [
+        { person: admin, role: 'admin' },
+        { person: member, role: 'member' },
+        { person: other, role: 'member' },
+      ],
+    })
+  ).id;
+  otherTeamId = (await makeTeam(world, outsider, { name: 'Rival' })).id;
 });
 afterAll(async () => {
   await world?.close();

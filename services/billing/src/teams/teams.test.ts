@@ -13,6 +13,15 @@ import {
   type TeamDetail,
 } from '@catalyst/contracts';
 import { internalHeaders } from '@catalyst/service-kit/testing';
+import {
+  accept,
+  buyPersonalPremium,
+  buyTeam,
+  entitled,
+  invite,
+  payTeamCheckout,
+  tokenMailedTo,
+} from '../team-test-support';
 import { learnerFactory, PUBLIC_URL, startBillingWorld, type BillingWorld } from '../test-support';
 
 let world: BillingWorld;
@@ -23,65 +32,8 @@ afterAll(async () => world?.close());
 
 const newPerson = learnerFactory('7', 'Teammate');
 
-/** Pays a team checkout as `owner` on the hosted checkout page; answers its session, not yet confirmed. */
-async function payTeamCheckout(owner: Identity, seats = 5, interval: 'month' | 'year' = 'month') {
-  const created = await world.call('POST', '/teams/checkout', {
-    as: owner,
-    body: { name: `${owner.name}'s team`, seats, interval },
-  });
-  expect(created.status).toBe(200);
-  const { url, sessionId } = created.body.data as { url: string; sessionId: string };
-  const paid = await fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ cardNumber: '4242424242424242', expiry: '12 / 34', cvc: '123' }).toString(),
-  });
-  expect(paid.status).toBe(303);
-  expect(paid.headers.get('location')).toBe(`${PUBLIC_URL}/team?session_id=${sessionId}`);
-  return sessionId;
-}
-
-/** Buys a team as `owner` on the hosted checkout page; answers the confirmed team. */
-async function buyTeam(owner: Identity, seats = 5, interval: 'month' | 'year' = 'month') {
-  const sessionId = await payTeamCheckout(owner, seats, interval);
-  const confirmed = await world.call('POST', '/teams/confirm', { as: owner, body: { sessionId } });
-  expect(confirmed.status).toBe(200);
-  return { team: teamDetailSchema.parse(confirmed.body.data), sessionId };
-}
-
-/** Invites `people` as `by`; answers each one's token, read from the e-mail they were sent. */
-async function invite(by: Identity, teamId: string, people: Identity[]) {
-  const answer = await world.call('POST', `/teams/${teamId}/invitations`, {
-    as: by,
-    body: { emails: people.map((p) => p.email) },
-  });
-  expect(answer.status).toBe(200);
-  return people.map((p) => tokenMailedTo(p.email));
-}
-
-function tokenMailedTo(email: string): string {
-  const mail = world.mailer.sent.filter((m) => m.to === email).at(-1);
-  const token = mail?.text.match(/\/team\/join\/([A-Za-z0-9_-]+)/)?.[1];
-  if (!token) throw new Error(`no invitation mailed to ${email}`);
-  return token;
-}
-
-const accept = (as: Identity, token: string) =>
-  world.call('POST', `/teams/invitations/${token}/accept`, { as });
 const detail = async (as: Identity, teamId: string) =>
   teamDetailSchema.parse((await world.call('GET', `/teams/${teamId}`, { as })).body.data);
-const entitled = async (person: Identity) =>
-  (await world.internal(`/internal/entitlements/${person.id}`)).body.data.entitled as boolean;
-/** A personal Premium plan for `person`, paid and confirmed. */
-async function subscribe(person: Identity) {
-  const paid = await world.checkout(person, '4242424242424242');
-  const confirmed = await world.call('POST', '/subscription/confirm', {
-    as: person,
-    body: { sessionId: paid.sessionId },
-  });
-  expect(confirmed.status).toBe(200);
-}
 const personalPlanMails = (person: Identity) =>
   world.mailer.sent.filter(
     (m) => m.to === person.email && m.subject.startsWith('Your personal Catalyst Premium plan ends'),
@@ -101,7 +53,7 @@ const sandboxSubscription = (team: TeamDetail) =>
 describe('buying a team', () => {
   it('sells 5 seats in one subscription, seats the owner, and the webhook makes no second team', async () => {
     const owner = newPerson();
-    const { team, sessionId } = await buyTeam(owner, 5);
+    const { team, sessionId } = await buyTeam(world, owner, 5);
     expect(team).toMatchObject({
       seats: 5,
       seatsUsed: 1,
@@ -140,7 +92,7 @@ describe('buying a team', () => {
         .where('user_id', '=', owner.id)
         .execute(),
     ).toEqual([]);
-    expect(await entitled(owner)).toBe(true);
+    expect(await entitled(world, owner)).toBe(true);
     const mine = await world.call('GET', '/teams/mine', { as: owner });
     expect(teamSummarySchema.parse(mine.body.data.team)).toMatchObject({
       id: team.id,
@@ -162,8 +114,8 @@ describe('buying a team', () => {
 
   it("ends the buyer's personal plan at its period's end and mails them once: a seat covers them now", async () => {
     const owner = newPerson();
-    await subscribe(owner);
-    const sessionId = await payTeamCheckout(owner, 3);
+    await buyPersonalPremium(world, owner);
+    const sessionId = await payTeamCheckout(world, owner, 3);
     // the return from the checkout, a second tab and the webhook, all at once: one of them ends the plan
     const [first, second] = await Promise.all([
       world.call('POST', '/teams/confirm', { as: owner, body: { sessionId } }),
@@ -183,7 +135,7 @@ describe('buying a team', () => {
       .where('id', '=', personal.stripe_subscription_id)
       .executeTakeFirstOrThrow();
     expect(atProvider.cancel_at_period_end).toBe(true);
-    expect(await entitled(owner)).toBe(true);
+    expect(await entitled(world, owner)).toBe(true);
     const day = longDay(personal.current_period_end!);
     const mails = personalPlanMails(owner);
     expect(mails.map((m) => m.subject)).toEqual([`Your personal Catalyst Premium plan ends on ${day}`]);
@@ -241,7 +193,7 @@ describe('buying a team', () => {
 describe('inviting and joining', () => {
   it('invites from a CSV and reports the two bad rows by line', async () => {
     const owner = newPerson();
-    const { team } = await buyTeam(owner, 5);
+    const { team } = await buyTeam(world, owner, 5);
     const ada = newPerson();
     const bo = newPerson();
     const csv = `name,email\r\nAda,${ada.email}\r\nNobody,not-an-address\r\nAda again,${ada.email.toUpperCase()}\r\nBo,${bo.email}\r\n`;
@@ -258,7 +210,7 @@ describe('inviting and joining', () => {
     });
     const mail = world.mailer.sent.filter((m) => m.to === ada.email).at(-1)!;
     expect(mail.subject).toBe(`You're invited to join ${team.name} on Catalyst`);
-    const token = tokenMailedTo(ada.email);
+    const token = tokenMailedTo(world, ada.email);
     expect(mail.text).toContain(`${PUBLIC_URL}/team/join/${token}`);
     // Only the token's hash is kept.
     const stored = await world.db
@@ -289,10 +241,10 @@ describe('inviting and joining', () => {
 
   it('lets the invited address join once: a seat and Premium at once', async () => {
     const owner = newPerson();
-    const { team } = await buyTeam(owner, 5);
+    const { team } = await buyTeam(world, owner, 5);
     const ada = newPerson();
-    const [token] = await invite(owner, team.id, [ada]);
-    expect(await entitled(ada)).toBe(false);
+    const [token] = await invite(world, owner, team.id, [ada]);
+    expect(await entitled(world, ada)).toBe(false);
 
     const visitor = await world.call('GET', `/teams/invitations/${token}`);
     expect(visitor.body.data).toMatchObject({
@@ -304,7 +256,7 @@ describe('inviting and joining', () => {
     expect(invited.body.data.email).toBe(ada.email);
 
     const evictionsBefore = world.evictions.length;
-    const joined = await accept(ada, token!);
+    const joined = await accept(world, ada, token!);
     expect(joined.status).toBe(200);
     expect(teamSummarySchema.parse(joined.body.data)).toMatchObject({
       id: team.id,
@@ -313,12 +265,12 @@ describe('inviting and joining', () => {
     });
     expect(joined.body.message).toBeUndefined();
     expect(world.evictions.slice(evictionsBefore)).toContain(ada.id);
-    expect(await entitled(ada)).toBe(true);
+    expect(await entitled(world, ada)).toBe(true);
     const status = await world.call('GET', '/subscription/status', { as: ada });
     expect(status.body.data).toMatchObject({ hasSubscription: true, plan: 'premium', team: true });
     expect((await detail(owner, team.id)).members.map((m) => m.userId)).toEqual([owner.id, ada.id]);
 
-    const reused = await accept(ada, token!);
+    const reused = await accept(world, ada, token!);
     expect(reused).toMatchObject({
       status: 410,
       body: { success: false, message: teamMessages.invitationUsed },
@@ -329,39 +281,39 @@ describe('inviting and joining', () => {
 
   it('refuses another address (403) and an expired invitation (410)', async () => {
     const owner = newPerson();
-    const { team } = await buyTeam(owner, 5);
+    const { team } = await buyTeam(world, owner, 5);
     const ada = newPerson();
-    const [token] = await invite(owner, team.id, [ada]);
+    const [token] = await invite(world, owner, team.id, [ada]);
     const stranger = newPerson();
-    expect(await accept(stranger, token!)).toMatchObject({
+    expect(await accept(world, stranger, token!)).toMatchObject({
       status: 403,
       body: { success: false, message: teamMessages.wrongAddress },
     });
-    expect(await entitled(stranger)).toBe(false);
+    expect(await entitled(world, stranger)).toBe(false);
 
     await world.db
       .updateTable('team_invitations')
       .set({ expires_at: new Date(Date.now() - 1_000) })
       .where('email', '=', ada.email)
       .execute();
-    expect(await accept(ada, token!)).toMatchObject({
+    expect(await accept(world, ada, token!)).toMatchObject({
       status: 410,
       body: { success: false, message: teamMessages.invitationExpired },
     });
     expect((await world.call('GET', `/teams/invitations/${token}`)).status).toBe(410);
     // An expired invitation no longer holds a seat nor blocks a new one.
-    const [fresh] = await invite(owner, team.id, [ada]);
+    const [fresh] = await invite(world, owner, team.id, [ada]);
     expect(fresh).not.toBe(token);
-    expect((await accept(ada, fresh!)).status).toBe(200);
+    expect((await accept(world, ada, fresh!)).status).toBe(200);
   });
 
   it('expires invitations after 7 days', async () => {
     const owner = newPerson();
-    const { team } = await buyTeam(owner, 3);
+    const { team } = await buyTeam(world, owner, 3);
     const before = Date.now();
     const [invitation] = (await detail(owner, team.id)).invitations;
     expect(invitation).toBeUndefined();
-    await invite(owner, team.id, [newPerson()]);
+    await invite(world, owner, team.id, [newPerson()]);
     const expiresAt = Date.parse((await detail(owner, team.id)).invitations[0]!.expiresAt);
     expect(expiresAt - before).toBeGreaterThanOrEqual(7 * 86_400_000 - 5_000);
     expect(expiresAt - before).toBeLessThanOrEqual(7 * 86_400_000 + 60_000);
@@ -369,39 +321,39 @@ describe('inviting and joining', () => {
 
   it('refuses a full team with 409 and tells its owner', async () => {
     const owner = newPerson();
-    const { team } = await buyTeam(owner, 3);
+    const { team } = await buyTeam(world, owner, 3);
     const [a, b, c] = [newPerson(), newPerson(), newPerson()];
-    const [ta, tb] = await invite(owner, team.id, [a, b]);
+    const [ta, tb] = await invite(world, owner, team.id, [a, b]);
     // Raised for a third invitation, then lowered again: three invitations for two free seats.
     expect(
       (await world.call('PUT', `/teams/${team.id}/seats`, { as: owner, body: { seats: 4 } })).status,
     ).toBe(200);
-    const [tc] = await invite(owner, team.id, [c]);
+    const [tc] = await invite(world, owner, team.id, [c]);
     expect(
       (await world.call('PUT', `/teams/${team.id}/seats`, { as: owner, body: { seats: 3 } })).status,
     ).toBe(200);
-    expect((await accept(a, ta!)).status).toBe(200);
-    expect((await accept(b, tb!)).status).toBe(200);
+    expect((await accept(world, a, ta!)).status).toBe(200);
+    expect((await accept(world, b, tb!)).status).toBe(200);
 
-    const full = await accept(c, tc!);
+    const full = await accept(world, c, tc!);
     expect(full).toMatchObject({ status: 409, body: { success: false, message: teamMessages.teamFull } });
-    expect(await entitled(c)).toBe(false);
+    expect(await entitled(world, c)).toBe(false);
     const told = world.mailer.sent.filter((m) => m.to === owner.email).at(-1)!;
     expect(told.subject).toBe(`${c.email} could not join ${team.name}: no free seats`);
     // The invitation still works once a seat is added.
     expect(
       (await world.call('PUT', `/teams/${team.id}/seats`, { as: owner, body: { seats: 4 } })).status,
     ).toBe(200);
-    expect((await accept(c, tc!)).status).toBe(200);
+    expect((await accept(world, c, tc!)).status).toBe(200);
   });
 
   it("ends a joining member's personal plan at its period's end and says so", async () => {
     const owner = newPerson();
-    const { team } = await buyTeam(owner, 3);
+    const { team } = await buyTeam(world, owner, 3);
     const subscriber = newPerson();
-    await subscribe(subscriber);
-    const [token] = await invite(owner, team.id, [subscriber]);
-    const joined = await accept(subscriber, token!);
+    await buyPersonalPremium(world, subscriber);
+    const [token] = await invite(world, owner, team.id, [subscriber]);
+    const joined = await accept(world, subscriber, token!);
     expect(joined.status).toBe(200);
     const personal = await world.db
       .selectFrom('subscriptions')
@@ -426,12 +378,12 @@ describe('inviting and joining', () => {
 
   it('mails nobody whose personal plan was already ending, yet still says when it ends', async () => {
     const owner = newPerson();
-    const { team } = await buyTeam(owner, 3);
+    const { team } = await buyTeam(world, owner, 3);
     const leaving = newPerson();
-    await subscribe(leaving);
+    await buyPersonalPremium(world, leaving);
     expect((await world.call('POST', '/subscription/cancel', { as: leaving })).status).toBe(200);
-    const [token] = await invite(owner, team.id, [leaving]);
-    const joined = await accept(leaving, token!);
+    const [token] = await invite(world, owner, team.id, [leaving]);
+    const joined = await accept(world, leaving, token!);
     expect(joined.status).toBe(200);
     expect(joined.body.message).toMatch(/^Your personal Premium plan will end on /);
     expect(personalPlanMails(leaving)).toEqual([]);
@@ -441,18 +393,18 @@ describe('inviting and joining', () => {
 describe('running a team', () => {
   it('frees the seat and ends Premium at once when a member is removed; never the owner', async () => {
     const owner = newPerson();
-    const { team } = await buyTeam(owner, 3);
+    const { team } = await buyTeam(world, owner, 3);
     const ada = newPerson();
-    const [token] = await invite(owner, team.id, [ada]);
-    await accept(ada, token!);
-    expect(await entitled(ada)).toBe(true);
+    const [token] = await invite(world, owner, team.id, [ada]);
+    await accept(world, ada, token!);
+    expect(await entitled(world, ada)).toBe(true);
 
     const evictionsBefore = world.evictions.length;
     const removed = await world.call('DELETE', `/teams/${team.id}/members/${ada.id}`, { as: owner });
     expect(removed.status).toBe(200);
     expect(teamDetailSchema.parse(removed.body.data)).toMatchObject({ seatsUsed: 1 });
     expect(world.evictions.slice(evictionsBefore)).toContain(ada.id);
-    expect(await entitled(ada)).toBe(false);
+    expect(await entitled(world, ada)).toBe(false);
     expect((await world.call('GET', '/teams/mine', { as: ada })).body.data).toEqual({ team: null });
     expect((await world.call('GET', '/subscription/status', { as: ada })).body.data.hasSubscription).toBe(
       false,
@@ -469,10 +421,11 @@ describe('running a team', () => {
 
   it('changes seats with proration on the subscription and refuses to go below the seats used', async () => {
     const owner = newPerson();
-    const { team } = await buyTeam(owner, 5, 'year');
+    const { team } = await buyTeam(world, owner, 5, 'year');
     const people = [newPerson(), newPerson(), newPerson()];
-    const tokens = await invite(owner, team.id, people);
-    for (const [i, person] of people.entries()) expect((await accept(person, tokens[i]!)).status).toBe(200);
+    const tokens = await invite(world, owner, team.id, people);
+    for (const [i, person] of people.entries())
+      expect((await accept(world, person, tokens[i]!)).status).toBe(200);
 
     const raised = await world.call('PUT', `/teams/${team.id}/seats`, { as: owner, body: { seats: 8 } });
     expect(raised.status).toBe(200);
@@ -516,10 +469,10 @@ describe('running a team', () => {
 
   it("ends every member's Premium at once when the team's subscription ends", async () => {
     const owner = newPerson();
-    const { team } = await buyTeam(owner, 3);
+    const { team } = await buyTeam(world, owner, 3);
     const ada = newPerson();
-    await accept(ada, (await invite(owner, team.id, [ada]))[0]!);
-    const [late] = await invite(owner, team.id, [newPerson()]);
+    await accept(world, ada, (await invite(world, owner, team.id, [ada]))[0]!);
+    const [late] = await invite(world, owner, team.id, [newPerson()]);
     const lookup = async () =>
       (
         await fetch(`${world.billing.url}/internal/plans/lookup`, {
@@ -535,12 +488,12 @@ describe('running a team', () => {
     const evictionsBefore = world.evictions.length;
     await world.dispatcher.deliverDue();
     expect(world.evictions.slice(evictionsBefore)).toEqual(expect.arrayContaining([owner.id, ada.id]));
-    expect(await entitled(ada)).toBe(false);
-    expect(await entitled(owner)).toBe(false);
+    expect(await entitled(world, ada)).toBe(false);
+    expect(await entitled(world, owner)).toBe(false);
     expect(await lookup()).toEqual(['free', 'free']);
     expect((await detail(owner, team.id)).status).toBe('canceled');
     const newcomer = world.mailer.sent.at(-1)!.to;
-    expect(await accept({ ...newPerson(), email: newcomer }, late!)).toMatchObject({
+    expect(await accept(world, { ...newPerson(), email: newcomer }, late!)).toMatchObject({
       status: 409,
       body: { message: teamMessages.teamInactive },
     });
@@ -548,11 +501,11 @@ describe('running a team', () => {
 
   it("frees a deleted member's seat, and ends a deleted owner's team at the provider", async () => {
     const owner = newPerson();
-    const { team } = await buyTeam(owner, 3);
+    const { team } = await buyTeam(world, owner, 3);
     const [ada, bo] = [newPerson(), newPerson()];
-    const tokens = await invite(owner, team.id, [ada, bo]);
-    await accept(ada, tokens[0]!);
-    await accept(bo, tokens[1]!);
+    const tokens = await invite(world, owner, team.id, [ada, bo]);
+    await accept(world, ada, tokens[0]!);
+    await accept(world, bo, tokens[1]!);
     const endCustomer = (userId: string) =>
       fetch(`${world.billing.url}/internal/customers/${userId}`, {
         method: 'DELETE',
@@ -561,7 +514,7 @@ describe('running a team', () => {
 
     expect(await endCustomer(ada.id)).toMatchObject({ status: 200, body: { data: { canceled: [] } } });
     expect(await detail(owner, team.id)).toMatchObject({ seatsUsed: 2 });
-    expect(await entitled(ada)).toBe(false);
+    expect(await entitled(world, ada)).toBe(false);
 
     const sub = await sandboxSubscription(team);
     expect(await endCustomer(owner.id)).toMatchObject({
@@ -569,22 +522,22 @@ describe('running a team', () => {
       body: { data: { canceled: [sub.id] } },
     });
     expect((await sandboxSubscription(team)).status).toBe('canceled');
-    expect(await entitled(bo)).toBe(false);
+    expect(await entitled(world, bo)).toBe(false);
     // Safe to repeat.
     expect(await endCustomer(owner.id)).toMatchObject({ status: 200, body: { data: { canceled: [] } } });
   });
 
   it('revokes an invitation: its link stops working and its seat is free again', async () => {
     const owner = newPerson();
-    const { team } = await buyTeam(owner, 3);
+    const { team } = await buyTeam(world, owner, 3);
     const [a, b] = [newPerson(), newPerson()];
-    const [ta] = await invite(owner, team.id, [a, b]);
+    const [ta] = await invite(world, owner, team.id, [a, b]);
     const invitationId = (await detail(owner, team.id)).invitations.find((i) => i.email === a.email)!.id;
     const revoked = await world.call('DELETE', `/teams/${team.id}/invitations/${invitationId}`, {
       as: owner,
     });
     expect(revoked).toMatchObject({ status: 200, body: { data: { revoked: true } } });
-    expect((await accept(a, ta!)).status).toBe(404);
+    expect((await accept(world, a, ta!)).status).toBe(404);
     expect(
       (await world.call('DELETE', `/teams/${team.id}/invitations/${invitationId}`, { as: owner })).status,
     ).toBe(404);
@@ -594,18 +547,18 @@ describe('running a team', () => {
 
   it("closes every team route to people outside the team and to another team's admin", async () => {
     const owner = newPerson();
-    const { team } = await buyTeam(owner, 5);
+    const { team } = await buyTeam(world, owner, 5);
     const member = newPerson();
-    const [token] = await invite(owner, team.id, [member]);
-    await accept(member, token!);
-    const pending = (await invite(owner, team.id, [newPerson()]))[0]!;
+    const [token] = await invite(world, owner, team.id, [member]);
+    await accept(world, member, token!);
+    const pending = (await invite(world, owner, team.id, [newPerson()]))[0]!;
     void pending;
     const invitationId = (await detail(owner, team.id)).invitations[0]!.id;
 
     const otherOwner = newPerson();
-    const other = (await buyTeam(otherOwner, 3)).team;
+    const other = (await buyTeam(world, otherOwner, 3)).team;
     const otherAdmin = newPerson();
-    await accept(otherAdmin, (await invite(otherOwner, other.id, [otherAdmin]))[0]!);
+    await accept(world, otherAdmin, (await invite(world, otherOwner, other.id, [otherAdmin]))[0]!);
     await world.db
       .updateTable('team_members')
       .set({ role: 'admin' })
