@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { courseProgressOf, demoAccounts, percentOf } from '@catalyst/contracts';
 import { demoEntityId, demoHash, type Logger } from '@catalyst/service-kit';
 import {
@@ -15,6 +15,7 @@ import {
 import type { Database } from './db/schema';
 import type { NewLearningDayRow } from './db/tables/learning-days';
 import type { NewLessonProgressRow } from './db/tables/lesson-progress';
+import type { PathFollowsTable } from './db/tables/path-follows';
 import type { NewProgressRow } from './db/tables/progress';
 import type { GradedQuestion, NewQuizAttemptRow } from './db/tables/quiz-attempts';
 
@@ -149,7 +150,7 @@ function courseRows(
   };
 }
 
-const DAY_MS = 24 * 60 * 60_000;
+export const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The member finished DEMO_MEMBER_COMPLETED_COURSE: every lesson complete (a lesson a day, the last one, its
@@ -257,6 +258,52 @@ function learningDayRows(
     .map(([day, total]) => ({ user_id: member, day, seconds: Math.round(total) }));
 }
 
+/** Writes demo rows in one transaction, each table's only when there are some; a row already there stays. */
+export async function insertDemoRows(
+  db: Kysely<Database>,
+  rows: {
+    progress?: NewProgressRow[];
+    lessons?: NewLessonProgressRow[];
+    attempts?: NewQuizAttemptRow[];
+    days?: NewLearningDayRow[];
+    follows?: Insertable<PathFollowsTable>[];
+  },
+): Promise<void> {
+  const { progress = [], lessons = [], attempts = [], days = [], follows = [] } = rows;
+  await db.transaction().execute(async (trx) => {
+    if (progress.length > 0)
+      await trx
+        .insertInto('progress')
+        .values(progress)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    if (lessons.length > 0)
+      await trx
+        .insertInto('lesson_progress')
+        .values(lessons)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    if (attempts.length > 0)
+      await trx
+        .insertInto('quiz_attempts')
+        .values(attempts)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    if (days.length > 0)
+      await trx
+        .insertInto('learning_days')
+        .values(days)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    if (follows.length > 0)
+      await trx
+        .insertInto('path_follows')
+        .values(follows)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+  });
+}
+
 /** Demo progress for the member; only into an empty table, so a second start changes nothing. */
 export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void> {
   const existing = await db.selectFrom('progress').select('user_id').limit(1).executeTakeFirst();
@@ -271,31 +318,11 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
   const rows = [...products, ...(course ? [course.course] : []), ...(completed ? [completed.course] : [])];
   const lessons = [...(course?.lessons ?? []), ...(completed?.lessons ?? [])];
   if (rows.length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('progress')
-      .values(rows)
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    if (lessons.length > 0)
-      await trx
-        .insertInto('lesson_progress')
-        .values(lessons)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    if (completed && completed.attempts.length > 0)
-      await trx
-        .insertInto('quiz_attempts')
-        .values(completed.attempts)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    const days = learningDayRows(products, lessons);
-    if (days.length > 0)
-      await trx
-        .insertInto('learning_days')
-        .values(days)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+  await insertDemoRows(db, {
+    progress: rows,
+    lessons,
+    attempts: completed?.attempts,
+    days: learningDayRows(products, lessons),
   });
   log.info(
     { rows: rows.length, lessons: lessons.length, quizAttempts: completed?.attempts.length ?? 0 },

@@ -5,8 +5,8 @@ import { demoEntityId, type Logger } from '@catalyst/service-kit';
 import type { Database } from './db/schema';
 import type { NewLearningDayRow } from './db/tables/learning-days';
 import type { NewProgressRow } from './db/tables/progress';
+import { DAY_MS, insertDemoRows } from './seed';
 
-const DAY_MS = 86_400_000;
 /** The first item of the path the team assigns ("Start with the Web"), and other single-video products. */
 const products = [
   'html-css-from-scratch',
@@ -66,26 +66,11 @@ export async function seedDemoTeamProgress(
   if (existing) return;
   const rows = demoTeam.members.map((m, i) => memberRows(i + 1, m.id, now));
   const pathId = demoEntityId('path', ASSIGNED_PATH);
-  await db.transaction().execute(async (trx) => {
-    const progress = rows.flatMap((r) => r.progress);
-    const days = [...new Map(rows.flatMap((r) => r.days).map((d) => [`${d.user_id}/${d.day}`, d])).values()];
-    if (progress.length > 0)
-      await trx
-        .insertInto('progress')
-        .values(progress)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    if (days.length > 0)
-      await trx
-        .insertInto('learning_days')
-        .values(days)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    await trx
-      .insertInto('path_follows')
-      .values(demoTeam.members.slice(0, 4).map((m) => ({ user_id: m.id, path_id: pathId })))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+  const days = [...new Map(rows.flatMap((r) => r.days).map((d) => [`${d.user_id}/${d.day}`, d])).values()];
+  await insertDemoRows(db, {
+    progress: rows.flatMap((r) => r.progress),
+    days,
+    follows: demoTeam.members.slice(0, 4).map((m) => ({ user_id: m.id, path_id: pathId })),
   });
   log.info({ members: rows.length }, 'demo progress seeded for the Northwind team');
 }
