@@ -108,6 +108,8 @@ export async function accessMatrix(suite: Suite) {
     invitationId: () => MISSING_UUID,
     // A team assignment that names none: the team's access decision answers first (404 for every fixture role).
     assignmentId: () => MISSING_UUID,
+    // A team group that names none: likewise the team's access decision answers first.
+    groupId: () => MISSING_UUID,
     // A team invitation's token that names none: unknown (404) for anyone allowed to ask.
     token: () => 'no-such-invitation-token',
     // A single sign-on domain of a team that does not exist: the team's access decision answers first (404).
@@ -262,8 +264,8 @@ export async function accessMatrix(suite: Suite) {
         });
         suite.check(
           `${method} ${pattern} (not declared) as ${role} is refused`,
-          [401, 403, 404, 405].includes(res.status) && isErrorShape(res.body),
-          '401/403/404/405 in the error shape',
+          [401, 403, 404, 405].includes(res.status) && shaped(` ${pattern}`, res.body),
+          '401/403/404/405 in the error shape (SCIM’s under /scim/)',
           describe(res),
         );
       }

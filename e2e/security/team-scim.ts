@@ -1,13 +1,17 @@
 /**
  * Team directory sync (SCIM) through the gateway: only the owner makes the token; a session token is never a
  * SCIM token; a rotated or revoked one stops at once; a malformed body is SCIM's 400 and changes nothing; a
- * person outside the team is a 404 to its token; a full team is refused and a freed seat can be taken again.
+ * person outside the team is a 404 to its token; another team's token neither reads nor changes its groups; a full
+ * team is refused and a freed seat can be taken again.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { demoTeam, teamMessages, type SessionResponse, type TeamScimToken } from '@catalyst/contracts';
 import { dataOf, describe, type Res, type Suite } from './harness';
 
 const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+const GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
 type ScimList = { totalResults?: number; Resources?: Array<{ id: string; userName: string }> };
 type ScimBody = ScimList & { schemas?: string[]; scimType?: string; id?: string };
@@ -96,6 +100,59 @@ export async function teamScimAttacks(suite: Suite) {
       () => describe(touched),
     );
   }
+
+  // Another team with its own SCIM token (made in billing's tables): Northwind's groups are not its to see or change.
+  const group = await scim('POST', '/Groups', first, {
+    schemas: [GROUP],
+    displayName: `Security ${Date.now()}`,
+  });
+  const groupId = body(group)?.id ?? 'none';
+  const rival = await suite.db.query<{ id: string }>(
+    `insert into billing.teams (name, owner_user_id, interval, seats, status, stripe_customer_id,
+       stripe_subscription_id, checkout_session_id)
+     values ('Rival (security)', $1, 'year', 3, 'active', 'cus_rival_sec', $2, $2) returning id`,
+    ['0'.repeat(24), `sub_rival_sec_${Date.now()}`],
+  );
+  const rivalId = rival.rows[0]!.id;
+  const rivalToken = `scim_rival_${randomBytes(16).toString('hex')}`;
+  await suite.db.query('insert into billing.team_scim_tokens (team_id, token_hash) values ($1, $2)', [
+    rivalId,
+    createHash('sha256').update(rivalToken).digest('hex'),
+  ]);
+  try {
+    for (const [method, payload] of [
+      ['GET', undefined],
+      ['PATCH', { schemas: [PATCH], Operations: [{ op: 'replace', path: 'displayName', value: 'Taken' }] }],
+      ['DELETE', undefined],
+    ] as const) {
+      const touched = await scim(method, `/Groups/${groupId}`, rivalToken, payload);
+      suite.check(
+        `${method} of another team's SCIM group with this team's token is a 404`,
+        isScimError(touched, 404),
+        "404 in SCIM's error shape",
+        () => describe(touched),
+      );
+    }
+    const listedGroups = await scim('GET', '/Groups', rivalToken);
+    suite.check(
+      "a team's SCIM token lists none of another team's groups",
+      listedGroups.status === 200 && body(listedGroups)?.totalResults === 0,
+      '200 with 0 groups',
+      () => describe(listedGroups),
+    );
+  } finally {
+    await suite.db.query('delete from billing.teams where id = $1', [rivalId]);
+  }
+  const kept = await scim('GET', `/Groups/${groupId}`, first);
+  suite.check(
+    "the team's own group is unchanged after another team's token tried it",
+    group.status === 201 &&
+      kept.status === 200 &&
+      (kept.body as { displayName?: string })?.displayName !== 'Taken',
+    '201, then 200 with its own name',
+    () => describe(kept),
+  );
+  await scim('DELETE', `/Groups/${groupId}`, first);
 
   // Northwind has one free seat: the directory fills it, is refused the next, and frees the first again.
   const stamp = Date.now();
