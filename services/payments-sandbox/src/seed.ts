@@ -40,19 +40,29 @@ async function seedTeamPrices(db: Kysely<Database>, created: number) {
       .execute();
 }
 
-/** The demo team's customer (its owner) and its annual subscription of 10 seats. */
-async function seedDemoTeam(db: Kysely<Database>, log: Logger) {
-  const { start, end } = demoTeamPeriod();
-  const created = Math.floor(start.getTime() / 1000);
-  const owner = demoTeam.owner;
+/** A demo customer with a card on file and their active subscription for the period; answers whether it was new. */
+async function insertSubscriber(
+  db: Kysely<Database>,
+  subscriber: {
+    customerId: string;
+    subscriptionId: string;
+    person: { id: string; email: string; name: string };
+    priceId: string;
+    quantity?: number;
+    period: { start: Date; end: Date };
+    metadata: Record<string, string>;
+  },
+): Promise<boolean> {
+  const { customerId, subscriptionId, person, period } = subscriber;
+  const created = Math.floor(period.start.getTime() / 1000);
   const inserted = await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('customers')
       .values({
-        id: demoTeam.customerId,
-        email: owner.email,
-        name: owner.name,
-        metadata: JSON.stringify({ userId: owner.id }),
+        id: customerId,
+        email: person.email,
+        name: person.name,
+        metadata: JSON.stringify({ userId: person.id }),
         card_number: '4242424242424242',
         created,
       })
@@ -61,24 +71,39 @@ async function seedDemoTeam(db: Kysely<Database>, log: Logger) {
     return trx
       .insertInto('subscriptions')
       .values({
-        id: demoTeam.subscriptionId,
-        customer: demoTeam.customerId,
-        price_id: TEAM_PRICE_IDS[demoTeam.interval],
-        quantity: demoTeam.seats,
+        id: subscriptionId,
+        customer: customerId,
+        price_id: subscriber.priceId,
+        quantity: subscriber.quantity,
         status: 'active',
         current_period_start: created,
-        current_period_end: Math.floor(end.getTime() / 1000),
+        current_period_end: Math.floor(period.end.getTime() / 1000),
         cancel_at_period_end: false,
         canceled_at: null,
         ended_at: null,
         past_due_since: null,
         latest_invoice: null,
-        metadata: JSON.stringify({ kind: 'team', userId: owner.id }),
+        metadata: JSON.stringify(subscriber.metadata),
         created,
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')
       .executeTakeFirst();
+  });
+  return inserted !== undefined;
+}
+
+/** The demo team's customer (its owner) and its annual subscription of 10 seats. */
+async function seedDemoTeam(db: Kysely<Database>, log: Logger) {
+  const owner = demoTeam.owner;
+  const inserted = await insertSubscriber(db, {
+    customerId: demoTeam.customerId,
+    subscriptionId: demoTeam.subscriptionId,
+    person: owner,
+    priceId: TEAM_PRICE_IDS[demoTeam.interval],
+    quantity: demoTeam.seats,
+    period: demoTeamPeriod(),
+    metadata: { kind: 'team', userId: owner.id },
   });
   if (inserted) log.info({ subscription: demoTeam.subscriptionId }, 'seeded the demo team subscription');
 }
@@ -93,8 +118,8 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
     .where('id', '=', demoBilling.subscriptionId)
     .executeTakeFirst();
   if (existing) return;
-  const { start, end } = demoBillingPeriod();
-  const created = Math.floor(start.getTime() / 1000);
+  const period = demoBillingPeriod();
+  const created = Math.floor(period.start.getTime() / 1000);
   const member = demoAccounts.member;
   await db.transaction().execute(async (trx) => {
     await trx
@@ -123,36 +148,14 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-    await trx
-      .insertInto('customers')
-      .values({
-        id: demoBilling.customerId,
-        email: member.email,
-        name: member.name,
-        metadata: JSON.stringify({ userId: member.id }),
-        card_number: '4242424242424242',
-        created,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    await trx
-      .insertInto('subscriptions')
-      .values({
-        id: demoBilling.subscriptionId,
-        customer: demoBilling.customerId,
-        price_id: DEMO_PRICE_ID,
-        status: 'active',
-        current_period_start: created,
-        current_period_end: Math.floor(end.getTime() / 1000),
-        cancel_at_period_end: false,
-        canceled_at: null,
-        ended_at: null,
-        past_due_since: null,
-        latest_invoice: null,
-        metadata: JSON.stringify({ userId: member.id, plan: PREMIUM_PLAN.id }),
-        created,
-      })
-      .execute();
+  });
+  await insertSubscriber(db, {
+    customerId: demoBilling.customerId,
+    subscriptionId: demoBilling.subscriptionId,
+    person: member,
+    priceId: DEMO_PRICE_ID,
+    period,
+    metadata: { userId: member.id, plan: PREMIUM_PLAN.id },
   });
   log.info({ subscription: demoBilling.subscriptionId }, 'seeded the demo member subscription');
 }
