@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { AssignmentTargetKind, TeamLearner } from '@catalyst/contracts';
+import type { AssignmentTargetKind, TeamGroup, TeamLearner } from '@catalyst/contracts';
 import { teamLearningMessages } from '@catalyst/contracts/team-learning-terms';
 import { Alert, Button, useApiData, type ApiClient } from '@catalyst/web-kit';
 import { fieldErrorOf, formErrorOf, type FormError } from '../billing/formError';
@@ -9,22 +9,30 @@ import own from './TeamLearning.module.css';
 /** The first page of the catalogue's courses is what the form offers (the catalogue's own largest page). */
 const CATALOGUE_PAGE = 50;
 
-/** Assign a course or path from the catalogue to members or everyone, with an optional due date. */
+type Who = 'everyone' | 'group' | 'members';
+
+/**
+ * Assign a course or path from the catalogue to everyone, a group (and who joins it later) or chosen members,
+ * with an optional due date.
+ */
 export function AssignForm({
   teamId,
   members,
+  groups = [],
   client,
   onAssigned,
 }: {
   teamId: string;
   members: readonly TeamLearner[];
+  groups?: readonly TeamGroup[];
   client: ApiClient;
   onAssigned: () => void;
 }) {
   const id = useId();
   const [kind, setKind] = useState<AssignmentTargetKind>('path');
   const [targetId, setTargetId] = useState('');
-  const [everyone, setEveryone] = useState(true);
+  const [who, setWho] = useState<Who>('everyone');
+  const [groupId, setGroupId] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const [dueAt, setDueAt] = useState('');
   const [busy, setBusy] = useState(false);
@@ -49,7 +57,7 @@ export function AssignForm({
       setError({ field: 'target', message: 'Choose a course or path' });
       return;
     }
-    if (!everyone && chosen.length === 0) {
+    if ((who === 'members' && chosen.length === 0) || (who === 'group' && !groupId)) {
       setError({ field: 'userIds', message: teamLearningMessages.assignees });
       return;
     }
@@ -59,11 +67,19 @@ export function AssignForm({
         params: { id: teamId },
         body: {
           target: { kind, id: targetId },
-          ...(everyone ? { all: true as const } : { userIds: chosen }),
+          ...(who === 'everyone'
+            ? { all: true as const }
+            : who === 'group'
+              ? { groupId }
+              : { userIds: chosen }),
           ...(dueAt ? { dueAt } : {}),
         },
       });
-      setDone(`Assigned ${assignment.title} to ${assignment.assignees.length} people.`);
+      setDone(
+        assignment.group
+          ? `Assigned ${assignment.title} to the group ${assignment.group.name} (${assignment.assignees.length} people now).`
+          : `Assigned ${assignment.title} to ${assignment.assignees.length} people.`,
+      );
       setChosen([]);
       onAssigned();
     } catch (err) {
@@ -128,14 +144,48 @@ export function AssignForm({
       >
         <legend>Who</legend>
         <label className={styles.choice}>
-          <input type="radio" name={`${id}-who`} checked={everyone} onChange={() => setEveryone(true)} />
+          <input
+            type="radio"
+            name={`${id}-who`}
+            checked={who === 'everyone'}
+            onChange={() => setWho('everyone')}
+          />
           Everyone in the team
         </label>
+        {groups.length > 0 ? (
+          <label className={styles.choice}>
+            <input
+              type="radio"
+              name={`${id}-who`}
+              checked={who === 'group'}
+              onChange={() => setWho('group')}
+            />
+            A group
+          </label>
+        ) : null}
         <label className={styles.choice}>
-          <input type="radio" name={`${id}-who`} checked={!everyone} onChange={() => setEveryone(false)} />
+          <input
+            type="radio"
+            name={`${id}-who`}
+            checked={who === 'members'}
+            onChange={() => setWho('members')}
+          />
           Choose members
         </label>
-        {!everyone ? (
+        {who === 'group' ? (
+          <div className={own.field}>
+            <label htmlFor={`${id}-group`}>Group</label>
+            <select id={`${id}-group`} value={groupId} onChange={(event) => setGroupId(event.target.value)}>
+              <option value="">Choose…</option>
+              {groups.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {who === 'members' ? (
           <ul className={own.people}>
             {assignable.map((m) => (
               <li key={m.userId}>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   pathRoutes,
   productRoutes,
+  teamGroupRoutes,
   teamLearningMessages,
   teamLearningRoutes,
   type PublicProduct,
@@ -72,6 +73,7 @@ function mount(answer: (fake: FakeApi) => unknown = () => undefined) {
   const fake = fakeApi();
   fake.on(teamLearningRoutes.learning, LEARNING);
   fake.on(teamLearningRoutes.assignments, [OVERDUE]);
+  fake.on(teamGroupRoutes.teamGroups, []);
   fake.on(pathRoutes.list, [
     {
       _id: PATH_ID,

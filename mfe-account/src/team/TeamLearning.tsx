@@ -16,6 +16,7 @@ import {
 } from '@catalyst/web-kit';
 import { downloadFile } from '../profile/dataExport';
 import { AssignForm } from './AssignForm';
+import { GroupsCard } from './GroupsCard';
 import styles from './Team.module.css';
 import own from './TeamLearning.module.css';
 
@@ -156,6 +157,7 @@ function Assignments({
             {assignments.map((a) => (
               <tr key={a.id} data-testid="team-assignment">
                 <th scope="row">
+                  {a.group ? <span className={styles.muted}>Group {a.group.name}: </span> : null}
                   <a
                     href={
                       a.target.kind === 'path'
@@ -196,16 +198,25 @@ function Assignments({
   );
 }
 
-/** The team's learning for its owner and admins: members' figures, the months, and assigned learning. */
+/**
+ * The team's learning for its owner and admins: its groups, members' figures (filtered by a group too), the
+ * months, and assigned learning.
+ */
 export function TeamLearning({ teamId, client }: { teamId: string; client: ApiClient }) {
   const learning = useApiData(client.teamLearning.learning, { params: { id: teamId } });
   const assignments = useApiData(client.teamLearning.assignments, { params: { id: teamId } });
+  const groups = useApiData(client.teamGroup.teamGroups, { params: { id: teamId } });
   const [filter, setFilter] = useState('');
+  const [groupId, setGroupId] = useState('');
   const [sort, setSort] = useState<SortKey>('name');
   const [exportProblem, setExportProblem] = useState('');
+  const inGroup = groups.data?.find((g) => g.id === groupId)?.memberIds;
   const shown = useMemo(
-    () => visibleLearners(learning.data?.members ?? [], filter, sort),
-    [learning.data, filter, sort],
+    () =>
+      visibleLearners(learning.data?.members ?? [], filter, sort).filter(
+        (m) => !inGroup || inGroup.includes(m.userId),
+      ),
+    [learning.data, filter, sort, inGroup],
   );
   const exportCsv = async () => {
     setExportProblem('');
@@ -232,6 +243,23 @@ export function TeamLearning({ teamId, client }: { teamId: string; client: ApiCl
               onChange={(event) => setFilter(event.target.value)}
             />
           </div>
+          {groups.data && groups.data.length > 0 ? (
+            <div className={own.field}>
+              <label htmlFor="team-learning-group">Group</label>
+              <select
+                id="team-learning-group"
+                value={groupId}
+                onChange={(event) => setGroupId(event.target.value)}
+              >
+                <option value="">Everyone</option>
+                {groups.data.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {g.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           <div className={own.field}>
             <label htmlFor="team-learning-sort">Sort by</label>
             <select
@@ -284,7 +312,11 @@ export function TeamLearning({ teamId, client }: { teamId: string; client: ApiCl
             </tbody>
           </table>
         </div>
-        {shown.length === 0 ? <p className={styles.muted}>No member matches “{filter}”.</p> : null}
+        {shown.length === 0 ? (
+          <p className={styles.muted}>
+            {filter ? `No member matches “${filter}”.` : 'No member in this group.'}
+          </p>
+        ) : null}
         <h3>By month</h3>
         <MonthFigures months={learning.data.months} />
       </>
@@ -292,6 +324,16 @@ export function TeamLearning({ teamId, client }: { teamId: string; client: ApiCl
 
   return (
     <>
+      <GroupsCard
+        teamId={teamId}
+        members={learning.data?.members ?? []}
+        groups={groups}
+        client={client}
+        onChanged={() => {
+          groups.reload();
+          assignments.reload();
+        }}
+      />
       <Card as="section" className={styles.card} aria-labelledby="team-learning">
         <h2 id="team-learning">Learning</h2>
         {body}
@@ -301,6 +343,7 @@ export function TeamLearning({ teamId, client }: { teamId: string; client: ApiCl
         <AssignForm
           teamId={teamId}
           members={learning.data?.members ?? []}
+          groups={groups.data ?? []}
           client={client}
           onAssigned={() => assignments.reload()}
         />
