@@ -46,6 +46,12 @@ const ACTION_TEXT: Record<TeamAuditEntry['action'], string> = {
   group_created: 'Made a group',
   group_changed: 'Changed a group',
   group_deleted: 'Deleted a group',
+  domain_added: 'Added a domain',
+  domain_verified: 'Verified a domain',
+  domain_removed: 'Removed a domain',
+  join_link_on: 'Turned the join link on',
+  join_link_renewed: 'Made a new join link',
+  join_link_off: 'Turned the join link off',
 };
 
 /** A failed call's words for a person: the server's (a 4xx), else `fallback`. */

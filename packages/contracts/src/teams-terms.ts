@@ -52,6 +52,12 @@ export const teamAuditActionValues = [
   'group_created',
   'group_changed',
   'group_deleted',
+  'domain_added',
+  'domain_verified',
+  'domain_removed',
+  'join_link_on',
+  'join_link_renewed',
+  'join_link_off',
 ] as const;
 export type TeamAuditAction = (typeof teamAuditActionValues)[number];
 

@@ -8,6 +8,8 @@ import { mountInternal } from './internal/internal.routes';
 import { mountPlans } from './plans/plans.routes';
 import { mountPromotions } from './promotions/promotions.routes';
 import { mountSubscriptions } from './subscriptions/subscriptions.routes';
+import { mountTeamDomains } from './team-domains/team-domains.routes';
+import { mountTeamJoinLink } from './team-join-link/team-join-link.routes';
 import { mountTeamLearning } from './team-learning/team-learning.routes';
 import { mountTeamGroups } from './team-groups/team-groups.routes';
 import { scimRefusalAnswer } from './team-scim/scim-answers';
@@ -30,7 +32,9 @@ export function createApp(deps: Deps) {
   mountBillingAccount(app, deps);
   mountGifts(app, deps);
   mountTeamLearning(app, deps);
+  mountTeamJoinLink(app, deps);
   mountTeams(app, deps);
+  mountTeamDomains(app, deps);
   mountTeamSso(app, deps);
   mountTeamScim(app, deps);
   mountAdminBilling(app, deps);

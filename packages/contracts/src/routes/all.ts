@@ -6,6 +6,7 @@ import { adminBillingRoutes, billingAccountRoutes, giftRoutes } from './billing-
 import { adminPromotionRoutes, planRoutes } from './billing-plans';
 import { teamSsoInternalRoutes, teamSsoRoutes } from './billing-team-sso';
 import { teamScimRoutes, teamScimTokenRoutes } from './billing-team-scim';
+import { teamDomainRoutes, teamJoinLinkRoutes } from './billing-team-domains';
 import { teamLearningRoutes } from './billing-team-learning';
 import { teamRoutes } from './billing-teams';
 import { teamGroupRoutes } from './billing-team-groups';
@@ -92,6 +93,8 @@ export const allRouteTables = {
   teamSsoInternalRoutes,
   teamScimTokenRoutes,
   teamScimRoutes,
+  teamDomainRoutes,
+  teamJoinLinkRoutes,
   adminBillingRoutes,
   planRoutes,
   adminPromotionRoutes,

@@ -9,6 +9,7 @@ export * from './billing-teams';
 export * from './billing-team-learning';
 export * from './billing-team-sso';
 export * from './billing-team-scim';
+export * from './billing-team-domains';
 export * from './billing-team-groups';
 export * from './content';
 export * from './gateway';

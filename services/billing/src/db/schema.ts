@@ -12,6 +12,7 @@ import type {
   TrialClaimTable,
 } from './tables/plans';
 import type { SubscriptionTable } from './tables/subscription';
+import type { TeamJoinLinkTable } from './tables/team-join-link';
 import type { TeamSsoDomainTable, TeamSsoTable } from './tables/team-sso';
 import type { TeamGroupMemberTable, TeamGroupTable } from './tables/team-group';
 import type { TeamScimTokenTable, TeamScimUserTable } from './tables/team-scim';
@@ -36,6 +37,7 @@ export interface Database {
   team_audit: TeamAuditTable;
   team_sso: TeamSsoTable;
   team_sso_domains: TeamSsoDomainTable;
+  team_join_links: TeamJoinLinkTable;
   team_scim_tokens: TeamScimTokenTable;
   team_assignments: TeamAssignmentTable;
   team_assignment_users: TeamAssignmentUserTable;

@@ -7,39 +7,27 @@ import {
   TEAM_INVITE_MAX,
   teamInviteRefusals,
   teamMessages,
-  teamPersonalPlanEndsMessage,
   type Identity,
   type TeamInviteResult,
   type TeamInviteRow,
   type TeamInvitationPreview,
   type TeamSummary,
 } from '@catalyst/contracts';
-import {
-  HttpError,
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  reply,
-  type Reply,
-} from '@catalyst/service-kit';
+import { HttpError, badRequest, forbidden, notFound, type Reply } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { emailsOfCsv } from './csv';
-import { endPersonalPlan } from './personal-plan';
+import { joinTeam } from './join-team';
 import { actorOf } from './team-access';
-import { longDate, sendTeamFullMail, sendTeamInvitation } from './team-mail';
+import { sendTeamInvitation } from './team-mail';
 import {
   addAudit,
   findInvitationByHash,
-  findSeatOf,
   findTeam,
   insertInvitation,
-  insertMember,
   listMembers,
   listOpenInvitations,
   markInvitationAccepted,
   retireExpiredInvitations,
-  teamSummaryOf,
 } from './teams.repository';
 
 const DAY_MS = 86_400_000;
@@ -159,46 +147,21 @@ export async function previewInvitation(
   };
 }
 
-/**
- * Joins the team: the invited address only, once, while a seat is free. A full team is refused and its owner
- * told; a personal plan that renews is set to end at its period's end (the seat covers the person from now).
- */
-export async function acceptInvitation(
+/** Joins the team: the invited address only, once, while a seat is free (the rest is joinTeam's). */
+export function acceptInvitation(
   deps: Deps,
   identity: Identity,
   token: string,
 ): Promise<TeamSummary | Reply<TeamSummary>> {
-  const outcome = await deps.db.transaction().execute(async (trx) => {
-    const { invitation, team: found } = await usableInvitation(trx, token, true);
+  return joinTeam(deps, identity, async (trx) => {
+    const { invitation, team } = await usableInvitation(trx, token, true);
     if (identity.email.toLowerCase() !== invitation.email) throw forbidden(teamMessages.wrongAddress);
-    const team = (await findTeam(trx, found.id, { lock: true }))!;
-    if (team.status === 'canceled') throw conflict(teamMessages.teamInactive);
-    if (await findSeatOf(trx, identity.id)) throw conflict(teamMessages.alreadyInTeam);
-    const members = await listMembers(trx, team.id);
-    if (members.length >= team.seats)
-      return { full: true as const, team, owner: members.find((m) => m.role === 'owner') };
-    await insertMember(trx, {
-      team_id: team.id,
-      user_id: identity.id,
-      name: identity.name || identity.email,
+    return {
+      teamId: team.id,
       email: invitation.email,
-      role: 'member',
-    });
-    await markInvitationAccepted(trx, invitation.id, identity.id);
-    await addAudit(trx, {
-      team_id: team.id,
-      ...actorOf(identity),
-      action: 'joined',
       detail: invitation.email,
-    });
-    return { full: false as const, team };
+      via: 'invitation',
+      onSeated: (seatTrx) => markInvitationAccepted(seatTrx, invitation.id, identity.id),
+    };
   });
-  if (outcome.full) {
-    if (outcome.owner) await sendTeamFullMail(deps, outcome.owner, outcome.team, identity.email);
-    throw conflict(teamMessages.teamFull);
-  }
-  await deps.invalidations.publish('entitlement', identity.id);
-  const summary = await teamSummaryOf(deps.db, outcome.team, 'member');
-  const endsOn = await endPersonalPlan(deps, identity.id);
-  return endsOn ? reply(summary, { message: teamPersonalPlanEndsMessage(longDate(endsOn)) }) : summary;
 }

@@ -10,6 +10,10 @@ const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 /** The page an invitation opens: sign in or register as the invited address, then Join. */
 export const teamJoinUrl = (publicUrl: string, token: string) => `${origin(publicUrl)}/team/join/${token}`;
 
+/** The page a team's join link opens: sign in or register at one of its domains, then Join. */
+export const teamJoinLinkUrl = (publicUrl: string, token: string) =>
+  `${origin(publicUrl)}/team/link/${token}`;
+
 export const longDate = (date: Date) =>
   date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
@@ -47,6 +51,7 @@ export async function sendTeamFullMail(
   owner: { email: string; name: string },
   team: { name: string; seats: number },
   joiner: string,
+  via: 'invitation' | 'join link' = 'invitation',
 ) {
   await sendQuietly(deps.mailer, deps.log, {
     to: owner.email,
@@ -54,7 +59,9 @@ export async function sendTeamFullMail(
     text: [
       `Hello ${owner.name},`,
       '',
-      `${joiner} accepted an invitation to ${team.name}, but all ${team.seats} seats are taken.`,
+      via === 'invitation'
+        ? `${joiner} accepted an invitation to ${team.name}, but all ${team.seats} seats are taken.`
+        : `${joiner} used the join link of ${team.name}, but all ${team.seats} seats are taken.`,
       `Add seats or remove a member, and they can use the same link again: ${origin(deps.config.PUBLIC_URL)}/team`,
     ].join('\n'),
   });

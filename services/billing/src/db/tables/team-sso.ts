@@ -18,7 +18,10 @@ export interface TeamSsoTable {
 }
 export type TeamSso = Selectable<TeamSsoTable>;
 
-/** An e-mail domain a team claims for its provider; it signs people in only once verified (one team per domain). */
+/**
+ * An e-mail domain a team claims (the team's domains, whether or not it has single sign-on): it signs people in
+ * and admits them by the join link only once verified (one team per verified domain).
+ */
 export interface TeamSsoDomainTable {
   domain: string;
   team_id: string;
