@@ -11,6 +11,7 @@ import {
   type SessionResponse,
 } from '@catalyst/contracts';
 import { dataOf, describe, isErrorShape, type Suite } from './harness';
+import { teamSsoSamlAttacks } from './team-sso-saml';
 
 export async function teamSsoAttacks(suite: Suite) {
   const signIn = async (email: string, password: string) =>
@@ -143,4 +144,5 @@ export async function teamSsoAttacks(suite: Suite) {
   } finally {
     await suite.db.query('delete from billing.team_sso where team_id = $1', [demoTeam.id]);
   }
+  await teamSsoSamlAttacks(suite);
 }

@@ -8,6 +8,9 @@ import * as samlify from 'samlify';
 // The test IdP only: samlify parses nothing without a schema validator; our SP side (node-saml) validates.
 samlify.setSchemaValidator({ validate: async () => 'skipped' });
 
+// Node's ESM loader does not see samlify's SamlLib among the CommonJS module's named exports: read it off the module.
+const { SamlLib } = (samlify as typeof samlify & { default?: typeof samlify }).default ?? samlify;
+
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 export const IDP_CERT = fixture('idp-cert.pem');
 const keys = {
@@ -38,6 +41,8 @@ export async function startTestSamlIdp(spMetadata: string) {
   const entityId = `${origin}/metadata`;
   const ssoUrl = `${origin}/sso`;
   const sp = samlify.ServiceProvider({ metadata: spMetadata });
+  // Read off the XML: samlify's getAssertionConsumerService finds nothing in node's ESM loader for a single ACS.
+  const acs = spMetadata.match(/<(?:\w+:)?AssertionConsumerService[^>]*Location="([^"]+)"/)![1]!;
   const state: TestSamlIdpState = { user: 'ann@northwind.example', signWith: 'idp' };
   const idpWith = (key: keyof typeof keys) =>
     samlify.IdentityProvider({
@@ -66,9 +71,6 @@ export async function startTestSamlIdp(spMetadata: string) {
         { email: state.user },
         (template) => {
           const id = `_${crypto.randomUUID()}`;
-          const acs = sp.entityMeta.getAssertionConsumerService(
-            samlify.Constants.namespace.binding.post,
-          ) as string;
           const tags: ResponseTags = {
             ID: id,
             AssertionID: `_${crypto.randomUUID()}`,
@@ -87,20 +89,20 @@ export async function startTestSamlIdp(spMetadata: string) {
             AuthnStatement: '',
             AttributeStatement: '',
           };
-          return { id, context: samlify.SamlLib.replaceTagsByValue(template, state.tamper?.(tags) ?? tags) };
+          return { id, context: SamlLib.replaceTagsByValue(template, state.tamper?.(tags) ?? tags) };
         },
       );
       const relayState = url.searchParams.get('RelayState') ?? '';
-      res
-        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-        .end(
-          `<!doctype html><title>Test IdP</title><form method="post" action="${escapeHtml(sp.entityMeta.getAssertionConsumerService(samlify.Constants.namespace.binding.post) as string)}">` +
-            `<input type="hidden" name="SAMLResponse" value="${escapeHtml(response.context)}">` +
-            `<input type="hidden" name="RelayState" value="${escapeHtml(relayState)}">` +
-            `<p>Signed in at the test IdP as ${escapeHtml(state.user)}.</p><button>Continue</button></form>` +
-            '<script>document.forms[0].submit()</script>',
-        );
-    })().catch((error: unknown) => res.writeHead(500).end(String(error)));
+      const page =
+        `<!doctype html><title>Test IdP</title><form method="post" action="${escapeHtml(acs)}">` +
+        `<input type="hidden" name="SAMLResponse" value="${escapeHtml(response.context)}">` +
+        `<input type="hidden" name="RelayState" value="${escapeHtml(relayState)}">` +
+        `<p>Signed in at the test IdP as ${escapeHtml(state.user)}.</p><button>Continue</button></form>` +
+        '<script>document.forms[0].submit()</script>';
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+    })().catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500).end(String(error));
+    });
   });
 
   return {
