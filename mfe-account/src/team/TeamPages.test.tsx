@@ -114,6 +114,9 @@ function renderTeam(w: ReturnType<typeof world>, entry = '/team') {
   return navigate;
 }
 
+/** The Members card of the team page. */
+const membersCard = () => screen.getByRole('region', { name: 'Members' });
+
 /** A table's body rows, each as the texts of its header and data cells. */
 const cellsOf = (table: HTMLElement) =>
   within(table)
@@ -307,7 +310,7 @@ describe("the team's page for its owner", () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Make Sam Seat an admin' }));
     const dialog = screen.getByRole('dialog', { name: 'Make Sam Seat an admin of Northwind?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Make admin' }));
-    expect((await screen.findByRole('status', { name: '' })).textContent).toBe(
+    expect((await within(membersCard()).findByRole('status')).textContent).toBe(
       'Sam Seat is now an admin of the team.',
     );
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -341,7 +344,7 @@ describe("the team's page for its owner", () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Make Ada Admin a member' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Make member' }));
-    expect((await screen.findByRole('status', { name: '' })).textContent).toBe(
+    expect((await within(membersCard()).findByRole('status')).textContent).toBe(
       'Ada Admin is now a member of the team.',
     );
     const row = screen.getByRole('row', { name: /Ada Admin/ });
@@ -358,7 +361,7 @@ describe("the team's page for its owner", () => {
     renderTeam(w);
     fireEvent.click(await screen.findByRole('button', { name: 'Make Sam Seat an admin' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Make admin' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(teamMessages.memberNotFound);
+    expect((await within(membersCard()).findByRole('alert')).textContent).toBe(teamMessages.memberNotFound);
     const row = screen.getByRole('row', { name: /Sam Seat/ });
     expect(within(row).getByRole('cell', { name: 'Member' })).toBeDefined();
   });
@@ -401,7 +404,7 @@ describe("the team's page for an admin and a member", () => {
     expect(w.fake.callsTo(teamRoutes.audit)).toEqual([]);
     // only the owner changes roles (the API refuses anyone else): an admin may still remove
     expect(screen.getByRole('button', { name: 'Remove Sam Seat' })).toBeDefined();
-    expect(screen.queryByRole('button', { name: /^Make / })).toBeNull();
+    expect(within(membersCard()).queryByRole('button', { name: /^Make / })).toBeNull();
   });
 
   it('tells a member which team they are in and that their Premium comes from it', async () => {
