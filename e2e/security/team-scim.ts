@@ -2,7 +2,7 @@
  * Team directory sync (SCIM) through the gateway: only the owner makes the token; a session token is never a
  * SCIM token; a rotated or revoked one stops at once; a malformed body is SCIM's 400 and changes nothing; a
  * person outside the team is a 404 to its token; another team's token neither reads nor changes its groups; a full
- * team is refused and a freed seat can be taken again.
+ * team is refused, a deactivated user's seat can be taken at once, and they cannot come back to a full team.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { demoTeam, teamMessages, type SessionResponse, type TeamScimToken } from '@catalyst/contracts';
@@ -168,7 +168,32 @@ export async function teamScimAttacks(suite: Suite) {
   suite.check('a full team is refused in SCIM shape', isScimError(refused, 409), '409', () =>
     describe(refused),
   );
-  const freed = await scim('DELETE', `/Users/${body(made)?.id ?? 'none'}`, first);
+  const madeId = body(made)?.id ?? 'none';
+  const deactivated = await scim('PATCH', `/Users/${madeId}`, first, {
+    schemas: [PATCH],
+    Operations: [{ op: 'replace', path: 'active', value: false }],
+  });
+  const taken = await scim('POST', '/Users', first, {
+    schemas: [USER],
+    userName: `scim2-${stamp}@northwind.example`,
+  });
+  suite.check(
+    'deactivating a user frees their seat at once, and they stay a User answering active false',
+    deactivated.status === 200 &&
+      (deactivated.body as { active?: boolean })?.active === false &&
+      taken.status === 201,
+    '200 active false, then the freed seat taken (201)',
+    () => `${describe(deactivated)} then ${describe(taken)}`,
+  );
+  const back = await scim('PATCH', `/Users/${madeId}`, first, {
+    schemas: [PATCH],
+    Operations: [{ op: 'replace', path: 'active', value: true }],
+  });
+  suite.check('reactivating into a full team is refused in SCIM shape', isScimError(back, 409), '409', () =>
+    describe(back),
+  );
+  const freed = await scim('DELETE', `/Users/${body(taken)?.id ?? 'none'}`, first);
+  await scim('DELETE', `/Users/${madeId}`, first);
   suite.check('the directory frees the seat it filled', freed.status === 204, '204', () => describe(freed));
 
   const second = dataOf(await suite.request<TeamScimToken>('POST', tokenPath, { token: owner })).token;
