@@ -123,4 +123,14 @@ describe('demo team', () => {
     const assignees = await world.db.selectFrom('team_assignment_users').select('user_id').execute();
     expect(assignees.map((a) => a.user_id).sort()).toEqual(demoTeam.members.map((m) => m.id).sort());
   });
+
+  it('gives Northwind one group of three members, once, however often the seed runs', async () => {
+    await seedDemo(world.db, testLog);
+    const groups = await world.db.selectFrom('team_groups').selectAll().execute();
+    expect(groups).toEqual([
+      expect.objectContaining({ team_id: demoTeam.id, name: 'Engineering', source: 'team' }),
+    ]);
+    const members = await world.db.selectFrom('team_group_members').select('user_id').execute();
+    expect(members).toHaveLength(3);
+  });
 });

@@ -38,6 +38,7 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
   });
   await seedDemoTeam(db, log);
   await seedDemoTeamAssignment(db, log);
+  await seedDemoTeamGroup(db, log);
 }
 
 /** Northwind: 10 seats billed annually, its owner and 8 members seated, its checkout in the audit log. */
@@ -141,4 +142,41 @@ function insertDemoAssignment(db: Kysely<Database>, now: Date) {
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
+}
+
+/** Northwind's one group, "Engineering" (Omar, Priya and Sven), made by its owner; idempotent by its fixed id. */
+async function seedDemoTeamGroup(db: Kysely<Database>, log: Logger): Promise<void> {
+  const { owner, members } = demoTeam;
+  const id = '00000000-0000-4000-8000-00000000b200';
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('team_groups')
+      .values({ id, team_id: demoTeam.id, name: 'Engineering', source: 'team' })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return;
+    await trx
+      .insertInto('team_group_members')
+      .values(
+        [members[1], members[2], members[5]].map((m) => ({
+          group_id: id,
+          team_id: demoTeam.id,
+          user_id: m.id,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('team_audit')
+      .values({
+        team_id: demoTeam.id,
+        actor_user_id: owner.id,
+        actor_name: owner.name,
+        actor_email: owner.email,
+        action: 'group_created',
+        detail: 'Engineering',
+      })
+      .execute();
+    log.info({ group: id }, 'seeded the demo team group');
+  });
 }
