@@ -91,9 +91,13 @@ describe("the account's pages", () => {
     expect(readsOf(TEAM_PREFIX, '/team/join/tok_3F9a')).toEqual([
       { endpoint: 'team.invitation', input: { params: { token: 'tok_3F9a' } }, signedIn: false },
     ]);
+    expect(readsOf(TEAM_PREFIX, '/team/link/tok_7Qx')).toEqual([
+      { endpoint: 'teamJoinLink.joinLinkPreview', input: { params: { token: 'tok_7Qx' } }, signedIn: false },
+    ]);
     // the checkout's return confirms first; other addresses are no page
     expect(page(TEAM_PREFIX).firstReads?.('/team', '?session_id=cs_1')).toEqual([]);
     expect(readsOf(TEAM_PREFIX, '/team/join')).toEqual([]);
+    expect(readsOf(TEAM_PREFIX, '/team/link')).toEqual([]);
     expect(readsOf(TEAM_PREFIX, '/team/members')).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { pathSegmentsAfter, type FirstRead, type RemoteRouteTable } from '@catal
 
 /** A certificate's public page: /certificates/<code>. */
 export const CERTIFICATE_PREFIX = '/certificates/';
-/** The team (/team) and an invitation to one (/team/join/<token>). */
+/** The team (/team), an invitation to one (/team/join/<token>) and a team's join link (/team/link/<token>). */
 export const TEAM_PREFIX = '/team/';
 
 /** An owner's or admin's team page reads the team, and an owner its audit log, once /teams/mine names it. */
@@ -53,6 +53,9 @@ export const shellRoutes: RemoteRouteTable = {
         const rest = pathSegmentsAfter(pathname, TEAM_PREFIX);
         const token = rest?.length === 2 && rest[0] === 'join' ? rest[1] : '';
         if (token) return [{ endpoint: ['team', 'invitation'], input: { params: { token } } }];
+        const linkToken = rest?.length === 2 && rest[0] === 'link' ? rest[1] : '';
+        if (linkToken)
+          return [{ endpoint: ['teamJoinLink', 'joinLinkPreview'], input: { params: { token: linkToken } } }];
         // the checkout's return confirms the payment before anything is read
         if (rest?.join('/') !== '' || new URLSearchParams(search).has('session_id')) return [];
         return [{ endpoint: ['team', 'mine'], signedIn: true, then: teamReads }];

@@ -4,17 +4,18 @@ import { Alert, Button, type ApiClient } from '@catalyst/web-kit';
 import { formErrorOf } from '../billing/formError';
 import styles from './SsoDomainList.module.css';
 
-/** One unverified domain: the TXT record to publish (copyable) and the Verify button with the refusal's words. */
-function UnverifiedDomain({
-  teamId,
+/**
+ * One unverified domain: the TXT record to publish (copyable) and the Verify button with the refusal's words
+ * (the SSO card and the Domains card verify it each through their own route).
+ */
+export function UnverifiedDomain({
   domain,
-  client,
-  onVerified,
+  verify: verifyDomain,
+  hint = 'Until it is verified, nobody signs in through it. Publish this DNS TXT record, then verify:',
 }: {
-  teamId: string;
   domain: TeamSsoDomain;
-  client: ApiClient;
-  onVerified: (settings: TeamSsoSettings | null) => void;
+  verify: () => Promise<void>;
+  hint?: string;
 }) {
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -33,7 +34,7 @@ function UnverifiedDomain({
     setBusy(true);
     setRefusal(null);
     try {
-      onVerified(await client.teamSso.verifySsoDomain({ params: { id: teamId, domain: domain.domain } }));
+      await verifyDomain();
     } catch (err) {
       setRefusal(formErrorOf(err, `${domain.domain} could not be verified.`).message);
     } finally {
@@ -43,9 +44,7 @@ function UnverifiedDomain({
 
   return (
     <>
-      <p className={styles.hint}>
-        Until it is verified, nobody signs in through it. Publish this DNS TXT record, then verify:
-      </p>
+      <p className={styles.hint}>{hint}</p>
       <dl className={styles.record}>
         <dt>Name</dt>
         <dd>
@@ -104,7 +103,14 @@ export function SsoDomainList({
             </span>
           </p>
           {domain.verified ? null : (
-            <UnverifiedDomain teamId={teamId} domain={domain} client={client} onVerified={onChanged} />
+            <UnverifiedDomain
+              domain={domain}
+              verify={async () =>
+                onChanged(
+                  await client.teamSso.verifySsoDomain({ params: { id: teamId, domain: domain.domain } }),
+                )
+              }
+            />
           )}
         </li>
       ))}

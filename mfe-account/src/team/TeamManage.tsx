@@ -25,6 +25,8 @@ import { InviteForm } from './InviteForm';
 import { TeamLearning } from './TeamLearning';
 import { SsoCard } from './SsoCard';
 import { ScimCard } from './ScimCard';
+import { DomainsCard } from './DomainsCard';
+import { JoinLinkCard } from './JoinLinkCard';
 import styles from './Team.module.css';
 
 const ROLE_TEXT: Record<TeamMember['role'], string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
@@ -423,6 +425,8 @@ export function TeamManage({ summary, client }: { summary: TeamSummary; client: 
   const audit = useApiData(client.team.audit, owner ? { params: { id: summary.id } } : null);
   // A change answers the team as it now is; an invitation or a revocation reads it again.
   const [changed, setChanged] = useState<TeamDetail | null>(null);
+  // A domain verified or removed changes what the join link admits: its card reads it again.
+  const [domainChanges, setDomainChanges] = useState(0);
   if (detail.error)
     return <Alert tone="danger">{messageOf(detail.error, 'Your team could not be loaded.')}</Alert>;
   const team = changed ?? detail.data;
@@ -455,6 +459,23 @@ export function TeamManage({ summary, client }: { summary: TeamSummary; client: 
         <h2 id="team-invitations">Pending invitations</h2>
         <PendingInvitations team={team} client={client} onRevoked={reload} />
       </Card>
+      <JoinLinkCard
+        key={domainChanges}
+        teamId={team.id}
+        client={client}
+        canManageDomains={owner}
+        onChanged={audit.reload}
+      />
+      {owner ? (
+        <DomainsCard
+          teamId={team.id}
+          client={client}
+          onChanged={() => {
+            setDomainChanges((n) => n + 1);
+            audit.reload();
+          }}
+        />
+      ) : null}
       {owner ? <SsoCard teamId={team.id} client={client} onChanged={audit.reload} /> : null}
       {owner ? <ScimCard teamId={team.id} client={client} onChanged={audit.reload} /> : null}
       {owner ? (

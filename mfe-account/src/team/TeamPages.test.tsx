@@ -8,6 +8,8 @@ import {
   teamRoutes,
   teamSsoRoutes,
   teamScimTokenRoutes,
+  teamDomainRoutes,
+  teamJoinLinkRoutes,
   teamSeatsBelowUsedMessage,
   teamMessages,
   type TeamDetail,
@@ -100,6 +102,9 @@ function world(answer: (fake: FakeApi) => unknown, user: SessionUser | null = le
     createdAt: null,
     lastUsedAt: null,
   });
+  // The join link and domains cards (TeamJoinLink.test.tsx, DomainsCard.test.tsx cover them): none yet.
+  fake.on(teamJoinLinkRoutes.getJoinLink, { url: null, createdAt: null, domains: [] });
+  fake.on(teamDomainRoutes.listDomains, []);
   answer(fake);
   return fakeStores(user, fake);
 }
