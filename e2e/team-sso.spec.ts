@@ -1,11 +1,13 @@
 // Team single sign-on in the browser: Northwind's owner sets up its identity provider (a real oidc-provider
 // the test starts on a loopback port), verifies the team's domain by the DNS TXT record it publishes (a real
-// DNS server the test runs, which billing asks), and a new person signs in through it and lands in the team.
+// DNS server the test runs, which billing asks), and a new person signs in through it and lands in the team;
+// then a new person signs in through a SAML 2.0 IdP (samlify on loopback) whose page posts back to our ACS.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import type { Page } from '@playwright/test';
 import { authSsoRoutes, demoTeam, routeUrl } from '@catalyst/contracts';
+import { startTestSamlIdp } from '../services/auth/src/sso/test-saml-idp';
 import { startTestDnsServer, type TestDnsServer } from '../services/billing/src/team-sso/test-dns-server';
 import { baseURL, dnsPort } from './playwright.config';
 import { dismissCookieBanner, expect, loginAs, test, uniqueEmail } from './fixtures';
@@ -113,4 +115,81 @@ test('an owner sets up single sign-on and a new person signs in through it into 
   await page.reload();
   await ssoCard(page).getByRole('button', { name: 'Remove single sign-on' }).click();
   await expect(ssoCard(page).getByText('Single sign-on removed.')).toBeVisible();
+  // The domain is the team's, not the provider's: it outlives single sign-on until the owner removes it.
+  const domains = page.getByRole('region', { name: 'Domains' });
+  await domains.getByRole('button', { name: 'Remove northwind.example' }).click();
+  await expect(domains.getByText('No domains yet.')).toBeVisible();
+});
+
+test('a new person signs in through the team’s SAML identity provider and lands in the team', async ({
+  browser,
+  request,
+}) => {
+  const idp = await startTestSamlIdp(await (await request.get(routeUrl(authSsoRoutes.samlMetadata))).text());
+  const { email: ownerEmail, password } = demoTeam.owner;
+  const login = await request.post('/api/v1/auth/login', { data: { email: ownerEmail, password } });
+  const owner = {
+    Authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}`,
+  };
+  const team = `/api/v1/teams/${demoTeam.id}`;
+  const sso = `${team}/sso`;
+  /** Frees the seats single sign-on journeys took (their people only), so the demo team has room again. */
+  const freeJourneySeats = async () => {
+    const detail = (await (await request.get(team, { headers: owner })).json()) as {
+      data: { members: { userId: string; email: string }[] };
+    };
+    for (const member of detail.data.members.filter((m) => /^(sso|saml)-\d+-/.test(m.email)))
+      await request.delete(`${team}/members/${member.userId}`, { headers: owner });
+  };
+  await freeJourneySeats();
+  try {
+    // Set up as the owner's card does (the card's fields are the OpenID journey's): the IdP, then the domain.
+    const saved = await request.put(sso, {
+      headers: owner,
+      data: {
+        protocol: 'saml',
+        entityId: idp.entityId,
+        ssoUrl: idp.ssoUrl,
+        certificate: idp.certificate,
+        domains: ['northwind.example'],
+        required: false,
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const { record } = (
+      (await saved.json()) as { data: { domains: { record: { name: string; value: string } }[] } }
+    ).data.domains[0]!;
+    dns!.publish(record.name, record.value);
+    const verified = await request.post(`${sso}/domains/northwind.example/verify`, { headers: owner });
+    expect(verified.status(), await verified.text()).toBe(200);
+
+    const visitor = await browser.newContext();
+    const person = await visitor.newPage();
+    await dismissCookieBanner(person);
+    const email = uniqueEmail('saml').replace(/@.*/, '@northwind.example');
+    idp.state.user = email;
+    await person.goto('/browse');
+    await person.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+    await person.getByRole('dialog').getByLabel('Email').fill(email);
+    const acs = person.waitForResponse((response) =>
+      response.url().endsWith(routeUrl(authSsoRoutes.samlAcs)),
+    );
+    await person.getByRole('button', { name: 'Continue with single sign-on' }).click();
+
+    // The IdP's page posts its signed response back to the ACS by itself; the person is back, signed in.
+    expect((await acs).status()).toBe(303);
+    await expect(person).toHaveURL(/\/browse$/);
+    await expect(person.getByRole('banner').getByText(/Welcome, saml-/)).toBeVisible();
+    await person.goto('/team');
+    await expect(person.getByRole('heading', { name: demoTeam.name, level: 1 })).toBeVisible();
+    await expect(person.getByText(/You are a member of Northwind/)).toBeVisible();
+    await visitor.close();
+  } finally {
+    // The demo team stays as seeded for other journeys.
+    await freeJourneySeats();
+    await freeJourneySeats();
+    await request.delete(sso, { headers: owner });
+    await request.delete(`${team}/domains/northwind.example`, { headers: owner });
+    await idp.close();
+  }
 });
