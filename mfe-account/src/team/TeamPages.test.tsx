@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   pathRoutes,
   subscriptionRoutes,
+  teamGroupRoutes,
   teamLearningRoutes,
   teamRoutes,
   teamSsoRoutes,
@@ -94,6 +95,7 @@ function world(answer: (fake: FakeApi) => unknown, user: SessionUser | null = le
   // The learning view under the owner's page (TeamLearning.test.tsx covers it): empty here.
   fake.on(teamLearningRoutes.learning, { members: [], months: [] });
   fake.on(teamLearningRoutes.assignments, []);
+  fake.on(teamGroupRoutes.teamGroups, []);
   fake.on(pathRoutes.list, []);
   // The owner's directory sync card (ScimCard.test.tsx covers it): no token.
   fake.on(teamScimTokenRoutes.getScimToken, {
