@@ -10,7 +10,8 @@ import {
 } from '@catalyst/contracts';
 import { learnerFactory, startBillingWorld, type BillingWorld } from '../test-support';
 import { startTestDnsServer, type TestDnsServer } from '../team-sso/test-dns-server';
-import { makeTeam, verifyDomain } from './domain-test-support';
+import { makeTeam } from '../team-test-support';
+import { verifyDomain } from './domain-test-support';
 
 let world: BillingWorld;
 let dns: TestDnsServer;

@@ -10,7 +10,8 @@ import {
   type Identity,
   type TeamJoinLink,
 } from '@catalyst/contracts';
-import { makeTeam, verifyDomain } from '../team-domains/domain-test-support';
+import { verifyDomain } from '../team-domains/domain-test-support';
+import { buyPersonalPremium, entitled, makeTeam } from '../team-test-support';
 import { startTestDnsServer, type TestDnsServer } from '../team-sso/test-dns-server';
 import { learnerFactory, PUBLIC_URL, startBillingWorld, type BillingWorld } from '../test-support';
 
@@ -55,8 +56,6 @@ const join = (as: Identity, token: string) => world.call('POST', `/teams/join-li
 const preview = (token: string) => world.call('GET', `/teams/join-link/${token}`);
 const seatOf = (person: Identity) =>
   world.db.selectFrom('team_members').selectAll().where('user_id', '=', person.id).executeTakeFirst();
-const entitled = async (person: Identity) =>
-  (await world.internal(`/internal/entitlements/${person.id}`)).body.data.entitled as boolean;
 
 describe('turning the join link on and off', () => {
   it('refuses to turn it on before the team has a verified domain', async () => {
@@ -160,7 +159,7 @@ describe('joining by the link', () => {
       seatsUsed: 2,
     });
     expect(await seatOf(person)).toMatchObject({ team_id: team.id, role: 'member', email: person.email });
-    expect(await entitled(person)).toBe(true);
+    expect(await entitled(world, person)).toBe(true);
     expect(world.evictions).toContain(person.id);
     const [entry] = (await world.call('GET', `/teams/${team.id}/audit`, { as: owner })).body.data;
     expect(entry).toMatchObject({ action: 'joined', detail: `${person.email} by join link` });
@@ -221,12 +220,7 @@ describe('joining by the link', () => {
   it("ends a joining subscriber's personal plan at its period's end and says so", async () => {
     const { domain, token } = await teamWithLink();
     const subscriber = personAt(domain);
-    const paid = await world.checkout(subscriber, '4242424242424242');
-    const confirmed = await world.call('POST', '/subscription/confirm', {
-      as: subscriber,
-      body: { sessionId: paid.sessionId },
-    });
-    expect(confirmed.status).toBe(200);
+    await buyPersonalPremium(world, subscriber);
     const joined = await join(subscriber, token);
     expect(joined.status).toBe(200);
     const personal = await world.db
