@@ -38,6 +38,7 @@ import { platformLimits } from './platform-limits';
 import { storedXss } from './xss';
 import { teamSsoAttacks } from './team-sso';
 import { teamScimAttacks } from './team-scim';
+import { teamJoinLinkAttacks } from './team-join-link';
 
 const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['access matrix', accessMatrix],
@@ -66,6 +67,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['learning paths', pathAttacks],
   ['team sso', teamSsoAttacks],
   ['team scim', teamScimAttacks],
+  ['team join link', teamJoinLinkAttacks],
 ];
 
 const demo = {

@@ -143,6 +143,11 @@ export async function teamSsoAttacks(suite: Suite) {
     );
   } finally {
     await suite.db.query('delete from billing.team_sso where team_id = $1', [demoTeam.id]);
+    // A team's domains outlive its single sign-on.
+    await suite.db.query(
+      `delete from billing.team_sso_domains where team_id = $1 and domain in ('northwind.example', 'gmail.com')`,
+      [demoTeam.id],
+    );
   }
   await teamSsoSamlAttacks(suite);
 }
