@@ -84,7 +84,7 @@ export async function teamSsoSamlAttacks(suite: Suite) {
       signWith: 'idp' | 'other',
     ) => {
       const started = await suite.request<{ url: string }>('POST', '/auth/sso/start', { body: { email } });
-      const url = started.body?.success ? started.body.data.url : '';
+      const url = started.body?.success ? (started.body.data?.url ?? '') : '';
       idp.state.signWith = signWith;
       idp.state.tamper = as;
       try {
