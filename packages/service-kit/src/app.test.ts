@@ -222,6 +222,41 @@ describe('createService', () => {
     expect(res.status).toBe(404);
     expect((await json(res)).success).toBe(false);
   });
+
+  it("re-renders every refusal under a foreign prefix in that protocol's shape, and nothing outside it", async () => {
+    const app = createService({
+      name: 'demo',
+      log: testLog,
+      internalSecret: TEST_INTERNAL_SECRET,
+      maxBodyBytes: 1_000,
+      foreignErrors: {
+        prefix: '/proto',
+        render: (status, message) => Response.json({ code: String(status), detail: message }, { status }),
+      },
+    });
+    app.get('/proto/refused', () => {
+      throw badRequest('Nope');
+    });
+    app.post('/proto/things', (c) => c.json({ taken: true }, 201));
+    app.get('/plain', () => {
+      throw badRequest('Nope');
+    });
+    expect(await json(await app.request('/proto/refused'))).toEqual({ code: '400', detail: 'Nope' });
+    const missing = await app.request('/proto/nothing');
+    expect([missing.status, await json(missing)]).toEqual([
+      404,
+      { code: '404', detail: 'Route not found: GET /proto/nothing' },
+    ]);
+    const large = await app.request('/proto/things', {
+      method: 'POST',
+      headers: { 'content-length': '5000' },
+      body: 'x'.repeat(5_000),
+    });
+    expect([large.status, (await json(large)).code]).toEqual([413, '413']);
+    const taken = await app.request('/proto/things', { method: 'POST', body: '{}' });
+    expect([taken.status, await json(taken)]).toEqual([201, { taken: true }]);
+    expect(await json(await app.request('/plain'))).toEqual({ success: false, message: 'Nope' });
+  });
 });
 
 describe('parseBody limits', () => {
