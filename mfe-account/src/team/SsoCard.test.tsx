@@ -160,4 +160,33 @@ describe("the team owner's single sign-on card", () => {
       required: false,
     });
   });
+
+  it("fills the SAML fields from the IdP's pasted metadata", async () => {
+    setup(null);
+    fireEvent.click(await screen.findByLabelText('SAML 2.0'));
+    const pasted = screen.getByLabelText(/Identity provider metadata/);
+    fireEvent.change(pasted, { target: { value: '<EntityDescriptor' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Fill in from metadata' }));
+    expect(screen.getByRole('alert').textContent).toBe('The metadata is not XML.');
+    fireEvent.change(pasted, {
+      target: {
+        value: `<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" xmlns:ds="http://www.w3.org/2000/09/xmldsig#"
+          entityID="https://idp.northwind.example/saml"><IDPSSODescriptor><KeyDescriptor><ds:KeyInfo><ds:X509Data>
+          <ds:X509Certificate>MIIBszCCAVmg</ds:X509Certificate></ds:X509Data></ds:KeyInfo></KeyDescriptor>
+          <SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"
+            Location="https://idp.northwind.example/sso"/></IDPSSODescriptor></EntityDescriptor>`,
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Fill in from metadata' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByLabelText('Identity provider entity ID') as HTMLInputElement).value).toBe(
+      'https://idp.northwind.example/saml',
+    );
+    expect((screen.getByLabelText('Single sign-on URL') as HTMLInputElement).value).toBe(
+      'https://idp.northwind.example/sso',
+    );
+    expect((screen.getByLabelText('Signing certificate') as HTMLTextAreaElement).value).toContain(
+      'MIIBszCCAVmg',
+    );
+  });
 });

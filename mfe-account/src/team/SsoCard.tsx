@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { SsoProtocol, TeamSsoBody, TeamSsoSettings } from '@catalyst/contracts';
 import { Alert, Button, Card, Spinner, TextField, useApiData, type ApiClient } from '@catalyst/web-kit';
 import { formErrorOf, type FormError } from '../billing/formError';
+import { idpFieldsFromMetadata } from './samlMetadata';
 import { SsoDomainList } from './SsoDomainList';
 import styles from './Team.module.css';
 
@@ -106,6 +107,14 @@ function SsoForm({
   const [error, setError] = useState<FormError | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const certificateId = useId();
+  const metadataId = useId();
+  const [metadata, setMetadata] = useState('');
+  const [metadataProblem, setMetadataProblem] = useState<string | null>(null);
+  const fillFromMetadata = () => {
+    const read = idpFieldsFromMetadata(metadata);
+    setMetadataProblem(typeof read === 'string' ? read : null);
+    if (typeof read !== 'string') setFields((current) => ({ ...current, ...read }));
+  };
   const set = (key: keyof Fields, value: string | boolean) =>
     setFields((current) => ({ ...current, [key]: value }));
 
@@ -205,6 +214,28 @@ function SsoForm({
         </>
       ) : (
         <>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={metadataId}>
+              Identity provider metadata (XML), to fill in the fields below
+            </label>
+            <textarea
+              id={metadataId}
+              className={styles.addresses}
+              value={metadata}
+              onChange={(e) => setMetadata(e.target.value)}
+              aria-invalid={metadataProblem ? true : undefined}
+            />
+            {metadataProblem ? (
+              <p className={styles.error} role="alert">
+                {metadataProblem}
+              </p>
+            ) : null}
+            <div>
+              <Button type="button" variant="secondary" onClick={fillFromMetadata}>
+                Fill in from metadata
+              </Button>
+            </div>
+          </div>
           <TextField
             label="Identity provider entity ID"
             name="entityId"
