@@ -1,9 +1,12 @@
 // Catalyst for Teams, first slice: an owner buys seats at the payments sandbox's hosted checkout, invites by
 // CSV (two bad rows reported), and an invited person registers from the e-mail's link and joins; Northwind's
-// owner assigns a path already past due, flagged overdue on the team page and on the member's dashboard.
+// owner assigns a path already past due, flagged overdue on the team page and on the member's dashboard; a
+// colleague at the domain Northwind's owner verifies joins by the team's join link.
 import { demoTeam } from '@catalyst/contracts';
+import { startTestDnsServer } from '../services/billing/src/team-sso/test-dns-server';
 import { dismissCookieBanner, expect, latestEmailTo, loginAs, test, uniqueEmail } from './fixtures';
 import { newLearner } from './lib/members';
+import { dnsPort } from './playwright.config';
 
 test.beforeEach(async ({ page }) => {
   await dismissCookieBanner(page);
@@ -143,4 +146,69 @@ test("Northwind's owner assigns a path already past due: it is flagged overdue f
   await expect(card).toContainText('Due Jan 31, 2020');
   await expect(card).toContainText('Overdue');
   await context.close();
+});
+
+test("someone at Northwind's verified domain joins by the team's join link", async ({ page, browser }) => {
+  // The owner proves a domain of the company's (a fresh one each run) by the TXT record a test DNS server holds.
+  const dns = await startTestDnsServer(dnsPort);
+  const domain = `jl${Date.now()}.northwind.example`;
+  const ownerToken = await loginAs(page, demoTeam.owner);
+  const asOwner = { headers: { Authorization: `Bearer ${ownerToken}` } };
+  let joinerId: string | undefined;
+  try {
+    await page.goto('/team');
+    const domains = page.getByRole('region', { name: 'Domains' });
+    await domains.getByLabel('Add a domain').fill(domain);
+    await domains.getByRole('button', { name: 'Add domain' }).click();
+    const row = domains.getByRole('listitem').filter({ hasText: domain });
+    dns.publish(
+      (await row.locator('code').nth(0).textContent())!,
+      (await row.locator('code').nth(1).textContent())!,
+    );
+    await row.getByRole('button', { name: `Verify ${domain}` }).click();
+    await expect(row.getByText('Verified', { exact: true })).toBeVisible();
+
+    const card = page.getByRole('region', { name: 'Join link' });
+    await expect(
+      card.getByText(new RegExp(`It admits addresses at .*${domain.replace(/\./g, '\\.')}`)),
+    ).toBeVisible();
+    await card.getByRole('button', { name: 'Turn the join link on' }).click();
+    const link = (await card.getByLabel('The join link').textContent())!;
+    expect(link).toMatch(/\/team\/link\/[\w-]{43}$/);
+
+    // A colleague with a verified address at the domain, signed in, in a browser of their own.
+    const context = await browser.newContext();
+    const colleague = await context.newPage();
+    await dismissCookieBanner(colleague);
+    const joiner = await newLearner(
+      colleague,
+      'team-link',
+      'Lin Link',
+      uniqueEmail('team-link').replace(/@.*/, `@${domain}`),
+    );
+    await colleague.goto(new URL(link).pathname);
+    await expect(
+      colleague.getByRole('heading', { name: 'Join Northwind on Catalyst', level: 1 }),
+    ).toBeVisible();
+    await colleague.getByRole('button', { name: 'Join team' }).click();
+    await expect(
+      colleague.getByText('You joined Northwind. Premium is yours through your team.'),
+    ).toBeVisible();
+    const me = await colleague.request.get('/api/v1/auth/me', {
+      headers: { Authorization: `Bearer ${joiner.token}` },
+    });
+    joinerId = ((await me.json()) as { data: { user: { _id: string } } }).data.user._id;
+    await context.close();
+
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Audit log, newest first' })).toContainText(
+      `${joiner.email} by join link`,
+    );
+  } finally {
+    // Northwind stays as seeded for other journeys: the seat freed, the link off, the domain gone.
+    if (joinerId) await page.request.delete(`/api/v1/teams/${demoTeam.id}/members/${joinerId}`, asOwner);
+    await page.request.delete(`/api/v1/teams/${demoTeam.id}/join-link`, asOwner);
+    await page.request.delete(`/api/v1/teams/${demoTeam.id}/domains/${domain}`, asOwner);
+    await dns.close();
+  }
 });

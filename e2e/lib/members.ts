@@ -50,8 +50,13 @@ async function newVerifiedAccount(request: APIRequestContext, name: string, labe
 }
 
 /** A fresh learner (no plan, the address verified) with the page signed in as them. */
-export async function newLearner(page: Page, label: string, name = 'Lena Learner'): Promise<Member> {
-  const account = { name, email: uniqueEmail(label), password: 'Learner-pass-1' };
+export async function newLearner(
+  page: Page,
+  label: string,
+  name = 'Lena Learner',
+  email = uniqueEmail(label),
+): Promise<Member> {
+  const account = { name, email, password: 'Learner-pass-1' };
   await registerVerified(page.request, account);
   return { ...account, token: await loginAs(page, account) };
 }
