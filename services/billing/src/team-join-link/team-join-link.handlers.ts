@@ -66,7 +66,13 @@ export function createTeamJoinLinkHandlers(deps: Deps): RouteHandlers<typeof tea
         if (!link.domains.includes(emailDomainOf(identity.email)))
           throw forbidden(joinLinkWrongDomainMessage(link.domains));
         const email = identity.email.toLowerCase();
-        return { teamId: link.team_id, email, detail: joinedByLinkDetail(email), via: 'join link' };
+        return {
+          teamId: link.team_id,
+          email,
+          detail: joinedByLinkDetail(email),
+          via: 'join link',
+          honoursInvitations: true,
+        };
       });
     },
 

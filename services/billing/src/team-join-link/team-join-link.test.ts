@@ -11,7 +11,7 @@ import {
   type TeamJoinLink,
 } from '@catalyst/contracts';
 import { verifyDomain } from '../team-domains/domain-test-support';
-import { buyPersonalPremium, entitled, makeTeam } from '../team-test-support';
+import { accept, buyPersonalPremium, entitled, invite, makeTeam } from '../team-test-support';
 import { startTestDnsServer, type TestDnsServer } from '../team-sso/test-dns-server';
 import { learnerFactory, PUBLIC_URL, startBillingWorld, type BillingWorld } from '../test-support';
 
@@ -215,6 +215,21 @@ describe('joining by the link', () => {
     expect(told.text).toContain(
       `${late.email} used the join link of ${team.name}, but all 3 seats are taken.`,
     );
+  });
+
+  it('keeps the seats open invitations hold: the link takes only a seat nobody was invited to', async () => {
+    const { owner, team, domain, token } = await teamWithLink(3);
+    const invited = personAt(domain);
+    const [invitation] = await invite(world, owner, team.id, [invited]);
+    expect((await join(personAt(domain), token)).status).toBe(200);
+    // Owner, one joiner and one invitation: the third seat is the invited person's.
+    expect(await join(personAt(domain), token)).toMatchObject({
+      status: 409,
+      body: { message: teamMessages.teamFull },
+    });
+    // The invited person may use the link as well as their invitation: their own seat is theirs.
+    expect((await join(invited, token)).status).toBe(200);
+    expect((await accept(world, invited, invitation!)).status).toBe(409);
   });
 
   it("ends a joining subscriber's personal plan at its period's end and says so", async () => {

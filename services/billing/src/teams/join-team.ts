@@ -17,6 +17,7 @@ import {
   findTeam,
   insertMember,
   listMembers,
+  listOpenInvitations,
   teamSummaryOf,
   type Db,
 } from './teams.repository';
@@ -28,6 +29,8 @@ export interface Admission {
   /** The audit log's detail of the join. */
   detail: string;
   via: 'invitation' | 'join link';
+  /** Open invitations keep their seats against this join (a join link's; an accepted invitation is its own). */
+  honoursInvitations?: boolean;
   /** Runs in the seat's transaction once the seat is taken (an invitation marks itself used). */
   onSeated?: (trx: Db) => Promise<void>;
 }
@@ -49,7 +52,10 @@ export async function joinTeam(
     if (team.status === 'canceled') throw conflict(teamMessages.teamInactive);
     if (await findSeatOf(trx, identity.id)) throw conflict(teamMessages.alreadyInTeam);
     const members = await listMembers(trx, team.id);
-    if (members.length >= team.seats)
+    const held = admission.honoursInvitations
+      ? (await listOpenInvitations(trx, team.id)).filter((i) => i.email !== admission.email).length
+      : 0;
+    if (members.length + held >= team.seats)
       return { full: true as const, team, admission, owner: members.find((m) => m.role === 'owner') };
     await insertMember(trx, {
       team_id: team.id,
