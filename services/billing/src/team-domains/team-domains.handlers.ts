@@ -8,12 +8,12 @@ import {
   type TeamSsoDomain,
   type teamDomainRoutes,
 } from '@catalyst/contracts';
-import { badRequest, conflict, isUniqueViolation, notFound, type RouteHandlers } from '@catalyst/service-kit';
+import { conflict, notFound, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
-import { verificationProblem } from '../team-sso/domain-verification';
-import { domainHeldElsewhere, listSsoDomains, markDomainVerified } from '../team-sso/team-sso.repository';
+import { domainHeldElsewhere, listSsoDomains } from '../team-sso/team-sso.repository';
 import { actorOf, OWNER, teamFor } from '../teams/team-access';
 import { addAudit, findTeam } from '../teams/teams.repository';
+import { proveTeamDomain } from './prove-domain';
 import { claimDomain, removeDomain } from './team-domains.repository';
 
 export function createTeamDomainHandlers(deps: Deps): RouteHandlers<typeof teamDomainRoutes> {
@@ -56,29 +56,11 @@ export function createTeamDomainHandlers(deps: Deps): RouteHandlers<typeof teamD
     /** The owner proves a domain by its DNS TXT record; the first team to verify a domain holds it. */
     async verifyDomain({ identity, params }) {
       const team = await teamFor(deps.db, identity, params.id, OWNER);
-      const claim = (await listSsoDomains(deps.db, team.id)).find((row) => row.domain === params.domain);
-      if (!claim) throw notFound(teamDomainMessages.notClaimed);
-      if (claim.verified_at) return domainsOf(team.id);
-      if (await domainHeldElsewhere(deps.db, team.id, [claim.domain]))
-        throw conflict(teamDomainTakenMessage(claim.domain));
-      const problem = await verificationProblem(deps.config.DNS_SERVERS, claim.domain, claim.token);
-      if (problem) throw badRequest(problem);
-      try {
-        await deps.db.transaction().execute(async (trx) => {
-          await markDomainVerified(trx, team.id, claim.domain);
-          await addAudit(trx, {
-            team_id: team.id,
-            ...actorOf(identity),
-            action: 'domain_verified',
-            detail: `${claim.domain} verified by DNS`,
-          });
-        });
-      } catch (error) {
-        // Another team verified the domain between the check and the write.
-        if (isUniqueViolation(error, 'team_sso_domains_verified_domain'))
-          throw conflict(teamDomainTakenMessage(claim.domain));
-        throw error;
-      }
+      await proveTeamDomain(deps, identity, team.id, params.domain, {
+        action: 'domain_verified',
+        notClaimed: teamDomainMessages.notClaimed,
+        taken: teamDomainTakenMessage,
+      });
       return domainsOf(team.id);
     },
 

@@ -13,14 +13,7 @@ import {
   type teamSsoInternalRoutes,
   type teamSsoRoutes,
 } from '@catalyst/contracts';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  isUniqueViolation,
-  notFound,
-  type RouteHandlers,
-} from '@catalyst/service-kit';
+import { badRequest, conflict, forbidden, notFound, type RouteHandlers } from '@catalyst/service-kit';
 import type { z } from 'zod';
 import type { TeamSso } from '../db/tables/team-sso';
 import type { Deps } from '../deps';
@@ -29,7 +22,7 @@ import { sendTeamFullMail } from '../teams/team-mail';
 import { endPersonalPlan } from '../teams/personal-plan';
 import { addAudit, findSeatOf, findTeam, insertMember, listMembers } from '../teams/teams.repository';
 import { checkDiscovery } from './discovery';
-import { verificationProblem } from './domain-verification';
+import { proveTeamDomain } from '../team-domains/prove-domain';
 import { describeCertificate, readSigningCertificate } from './saml-certificate';
 import { openSecret, sealSecret, secretBoxKey } from './secret-box';
 import {
@@ -38,7 +31,6 @@ import {
   findSsoByDomain,
   findTeamSso,
   listSsoDomains,
-  markDomainVerified,
   saveTeamSso,
 } from './team-sso.repository';
 
@@ -150,29 +142,11 @@ export function createTeamSsoHandlers(deps: Deps): RouteHandlers<typeof teamSsoR
     /** The owner proves a domain by its DNS TXT record; the first team to verify a domain holds it. */
     async verifySsoDomain({ identity, params }) {
       const team = await teamFor(deps.db, identity, params.id, OWNER);
-      const claim = (await listSsoDomains(deps.db, team.id)).find((row) => row.domain === params.domain);
-      if (!claim) throw notFound(ssoDomainMessages.notClaimed);
-      if (claim.verified_at) return settingsOf(team.id);
-      if (await domainHeldElsewhere(deps.db, team.id, [claim.domain]))
-        throw conflict(teamSsoDomainTakenMessage(claim.domain));
-      const problem = await verificationProblem(deps.config.DNS_SERVERS, claim.domain, claim.token);
-      if (problem) throw badRequest(problem);
-      try {
-        await deps.db.transaction().execute(async (trx) => {
-          await markDomainVerified(trx, team.id, claim.domain);
-          await addAudit(trx, {
-            team_id: team.id,
-            ...actorOf(identity),
-            action: 'sso_domain_verified',
-            detail: `${claim.domain} verified by DNS`,
-          });
-        });
-      } catch (error) {
-        // Another team verified the domain between the check and the write.
-        if (isUniqueViolation(error, 'team_sso_domains_verified_domain'))
-          throw conflict(teamSsoDomainTakenMessage(claim.domain));
-        throw error;
-      }
+      await proveTeamDomain(deps, identity, team.id, params.domain, {
+        action: 'sso_domain_verified',
+        notClaimed: ssoDomainMessages.notClaimed,
+        taken: teamSsoDomainTakenMessage,
+      });
       return settingsOf(team.id);
     },
 
