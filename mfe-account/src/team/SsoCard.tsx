@@ -288,7 +288,7 @@ function SsoForm({
         value={fields.domains}
         onChange={(e) => set('domains', e.target.value)}
         error={errorFor(error, 'domains')}
-        hint="People with these addresses sign in through your identity provider and get a seat, once the domain is verified."
+        hint="People with these addresses sign in through your identity provider and get a seat, once the domain is verified. They are the team’s domains: remove one under Domains."
       />
       <label className={styles.choice}>
         <input

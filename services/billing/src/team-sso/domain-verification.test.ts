@@ -151,6 +151,14 @@ describe('verifying a team single sign-on domain by DNS', () => {
     expect(domainOf(saved.body, 'acme-labs.example').verified).toBe(false);
   });
 
+  it("never drops the team's other domains when the settings are saved with fewer", async () => {
+    const saved = await save(0, ['acme.example']);
+    expect(saved.body.data.domains.map((d: TeamSsoDomain) => d.domain)).toEqual([
+      'acme-labs.example',
+      'acme.example',
+    ]);
+  });
+
   it('refuses shared mail domains outright', async () => {
     for (const shared of ['gmail.com', 'outlook.com', 'gmx.de', 'yandex.ru', 'proton.me']) {
       const refused = await save(1, [shared]);

@@ -36,7 +36,10 @@ export async function domainHeldElsewhere(
   return row?.domain;
 }
 
-/** Saves the settings and the domains: a kept domain keeps its state, a new one is unverified with a token. */
+/**
+ * Saves the settings and claims the domains: a kept domain keeps its state, a new one is unverified with a token.
+ * A domain left out stays the team's (the join link may admit it): the owner removes it on the Domains card.
+ */
 export async function saveTeamSso(
   db: Db,
   row: Omit<TeamSso, 'updated_at'>,
@@ -57,11 +60,6 @@ export async function saveTeamSso(
         updated_at: new Date(),
       }),
     )
-    .execute();
-  await db
-    .deleteFrom('team_sso_domains')
-    .where('team_id', '=', row.team_id)
-    .where('domain', 'not in', domains)
     .execute();
   await db
     .insertInto('team_sso_domains')
