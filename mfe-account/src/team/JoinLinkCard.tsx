@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TeamJoinLink } from '@catalyst/contracts';
-import { Alert, Button, Card, Spinner, useApiData, type ApiClient } from '@catalyst/web-kit';
+import { Alert, Button, Card, Spinner, TextField, useApiData, type ApiClient } from '@catalyst/web-kit';
 import { formErrorOf } from '../billing/formError';
 import styles from './Team.module.css';
 
@@ -80,9 +80,7 @@ export function JoinLinkCard({
           )}
           {link.url ? (
             <>
-              <p>
-                <code aria-label="The join link">{link.url}</code>
-              </p>
+              <TextField label="The join link" name="joinLink" readOnly value={link.url} />
               <div className={styles.actions}>
                 <Button type="button" onClick={() => void copy(link.url!)} disabled={busy}>
                   Copy link

@@ -51,7 +51,7 @@ describe('the Join link card', () => {
     expect(await screen.findByText('It admits addresses at northwind.example.')).toBeTruthy();
     fake.on(teamJoinLinkRoutes.createJoinLink, ON);
     fireEvent.click(screen.getByRole('button', { name: 'Turn the join link on' }));
-    expect((await screen.findByLabelText('The join link')).textContent).toBe(URL_1);
+    expect(((await screen.findByLabelText('The join link')) as HTMLInputElement).value).toBe(URL_1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(await screen.findByText('Link copied')).toBeTruthy();
@@ -59,7 +59,7 @@ describe('the Join link card', () => {
 
     fake.on(teamJoinLinkRoutes.createJoinLink, { ...ON, url: URL_2 });
     fireEvent.click(screen.getByRole('button', { name: 'Make a new link' }));
-    expect(await screen.findByText(URL_2)).toBeTruthy();
+    expect(await screen.findByDisplayValue(URL_2)).toBeTruthy();
 
     fake.on(teamJoinLinkRoutes.deleteJoinLink, OFF);
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
