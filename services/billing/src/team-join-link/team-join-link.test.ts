@@ -229,7 +229,10 @@ describe('joining by the link', () => {
     });
     // The invited person may use the link as well as their invitation: their own seat is theirs.
     expect((await join(invited, token)).status).toBe(200);
-    expect((await accept(world, invited, invitation!)).status).toBe(409);
+    // Their invitation is closed by it, holding no seat of its own any more.
+    const detail = await world.call('GET', `/teams/${team.id}`, { as: owner });
+    expect(detail.body.data).toMatchObject({ seatsUsed: 3, invitations: [] });
+    expect((await accept(world, invited, invitation!)).status).toBe(410);
   });
 
   it("ends a joining subscriber's personal plan at its period's end and says so", async () => {

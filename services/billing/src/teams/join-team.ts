@@ -12,6 +12,7 @@ import { endPersonalPlan } from './personal-plan';
 import { actorOf } from './team-access';
 import { longDate, sendTeamFullMail } from './team-mail';
 import {
+  acceptOpenInvitationsTo,
   addAudit,
   findSeatOf,
   findTeam,
@@ -65,6 +66,8 @@ export async function joinTeam(
       role: 'member',
     });
     await admission.onSeated?.(trx);
+    // An invitation of theirs still open would hold a second seat for someone already seated.
+    await acceptOpenInvitationsTo(trx, team.id, admission.email, identity.id);
     await addAudit(trx, {
       team_id: team.id,
       ...actorOf(identity),

@@ -211,6 +211,23 @@ export async function markInvitationAccepted(db: Db, id: string, userId: string)
     .execute();
 }
 
+/** Closes the open invitations of the team to `email` as accepted by `userId` (they took a seat another way). */
+export async function acceptOpenInvitationsTo(
+  db: Db,
+  teamId: string,
+  email: string,
+  userId: string,
+): Promise<void> {
+  await db
+    .updateTable('team_invitations')
+    .set({ accepted_at: new Date(), accepted_by: userId })
+    .where('team_id', '=', teamId)
+    .where('email', '=', email)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 // ---------- audit ----------
 
 export async function addAudit(db: Db, rows: NewTeamAuditRow | NewTeamAuditRow[]): Promise<void> {
