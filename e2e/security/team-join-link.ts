@@ -1,7 +1,8 @@
 /**
  * A team's join link through the gateway: a made-again link's old token admits nobody; one team's link never
  * seats anyone into another team, nor admits an address at another team's verified domain; an unverified
- * address is refused. Northwind's and a rival team's domains are written verified, as DNS verification leaves them.
+ * address is refused. Northwind's and a rival team's domains are written verified, as DNS verification leaves them,
+ * and Northwind is given one free seat for the run (other areas may have filled it), its seats restored after.
  */
 import {
   demoTeam,
@@ -51,6 +52,18 @@ export async function teamJoinLinkAttacks(suite: Suite) {
     `insert into billing.team_sso_domains (team_id, domain, token, verified_at)
      values ($1, $2, 'security', now()), ($3, $4, 'security', now())`,
     [demoTeam.id, ours, rivalId, theirs],
+  );
+  // Other areas may have seated people in Northwind before this one: it gets one free seat while this runs.
+  const { seats } = (
+    await suite.db.query<{ seats: number }>('select seats from billing.teams where id = $1', [demoTeam.id])
+  ).rows[0]!;
+  await suite.db.query(
+    `update billing.teams set seats = 1 +
+       (select count(*) from billing.team_members where team_id = $1) +
+       (select count(*) from billing.team_invitations
+         where team_id = $1 and accepted_at is null and revoked_at is null and expires_at > now())
+     where id = $1`,
+    [demoTeam.id],
   );
   const joined: string[] = [];
   try {
@@ -102,6 +115,7 @@ export async function teamJoinLinkAttacks(suite: Suite) {
     for (const userId of joined)
       await suite.request('DELETE', `/teams/${demoTeam.id}/members/${userId}`, { token: owner });
     await suite.request('DELETE', linkPath, { token: owner });
+    await suite.db.query('update billing.teams set seats = $2 where id = $1', [demoTeam.id, seats]);
     await suite.db.query('delete from billing.team_sso_domains where domain in ($1, $2)', [ours, theirs]);
     await suite.db.query('delete from billing.teams where id = $1', [rivalId]);
   }
