@@ -62,8 +62,10 @@ export function createSsoHandlers(deps: Deps): RouteHandlers<typeof authSsoRoute
       !methods || methods.includes('client_secret_basic')
         ? oidc.ClientSecretBasic(sso.clientSecret)
         : oidc.ClientSecretPost(sso.clientSecret);
+    // The id_token's signature is checked against the provider's published keys too: openid-client skips it for
+    // a token endpoint's answer by default (TLS vouches for it), which a loopback http issuer does not have.
     return oidc.discovery(new URL(sso.issuer), sso.clientId, undefined, auth, {
-      execute: insecure ? [oidc.allowInsecureRequests] : [],
+      execute: [oidc.enableNonRepudiationChecks, ...(insecure ? [oidc.allowInsecureRequests] : [])],
     });
   }
 

@@ -34,6 +34,8 @@ type Tamper = (claims: Record<string, unknown>) => Record<string, unknown>;
 /** The provider's signing key, so a test can hand back an id_token the provider signed with other claims. */
 const { privateKey } = await generateKeyPair('RS256', { extractable: true });
 const privateJwk = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+/** A key the provider never published, for an id_token whose signature must not verify. */
+const { privateKey: strangerKey } = await generateKeyPair('RS256');
 
 /** A real OpenID Provider on a free loopback port: one client (our callback), accounts named by e-mail. */
 async function startProvider() {
@@ -61,7 +63,7 @@ async function startProvider() {
       claims: () => ({ sub, email: sub, email_verified: true, name: `Person ${sub.split('@')[0]}` }),
     }),
   });
-  const state: { tamper?: Tamper } = {};
+  const state: { tamper?: Tamper; signWithStranger?: boolean } = {};
   // The provider's own token answer, its id_token re-signed with the provider's key and other claims.
   provider.use(async (ctx, next) => {
     await next();
@@ -70,7 +72,7 @@ async function startProvider() {
       const claims = state.tamper({ ...decodeJwt(body.id_token) });
       const idToken = await new SignJWT(claims)
         .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
-        .sign(privateKey);
+        .sign(state.signWithStranger ? strangerKey : privateKey);
       ctx.body = { ...body, id_token: idToken };
     }
   });
@@ -403,6 +405,21 @@ describe('team single sign-on through a real OpenID Provider', () => {
     ['an id_token with another nonce', (c) => ({ ...c, nonce: 'not-the-nonce-we-sent' }), /nonce/],
     ['an id_token from another issuer', (c) => ({ ...c, iss: 'https://attacker.example' }), /iss/],
   ];
+  it('refuses an id_token whose signature is not the provider’s (its key id, another key)', async () => {
+    const back = await startAndLogIn('ann@northwind.example');
+    idp.state.tamper = (claims) => claims;
+    idp.state.signWithStranger = true;
+    try {
+      const answer = await callback(back);
+      expect(answer.status).toBe(303);
+      expect(ssoError(answer.location)).toMatch(/signature/i);
+      expect(answer.cookies).toEqual([]);
+    } finally {
+      idp.state.tamper = undefined;
+      idp.state.signWithStranger = false;
+    }
+  });
+
   for (const [what, tamper, named] of tampered) {
     it(`refuses ${what}`, async () => {
       const back = await startAndLogIn('ann@northwind.example');
