@@ -13,7 +13,6 @@ import {
   Card,
   Dialog,
   formatDate,
-  isApiRequestError,
   Spinner,
   TextField,
   useApiData,
@@ -27,6 +26,7 @@ import { SsoCard } from './SsoCard';
 import { ScimCard } from './ScimCard';
 import { DomainsCard } from './DomainsCard';
 import { JoinLinkCard } from './JoinLinkCard';
+import { messageOf } from './JoinTeam';
 import styles from './Team.module.css';
 
 const ROLE_TEXT: Record<TeamMember['role'], string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
@@ -55,10 +55,6 @@ const ACTION_TEXT: Record<TeamAuditEntry['action'], string> = {
   join_link_renewed: 'Made a new join link',
   join_link_off: 'Turned the join link off',
 };
-
-/** A failed call's words for a person: the server's (a 4xx), else `fallback`. */
-const messageOf = (err: unknown, fallback: string) =>
-  isApiRequestError(err) && err.status < 500 ? err.message : fallback;
 
 /** Seats used of the total, and (for the owner) Change seats: a refusal is shown under the field. */
 function Seats({

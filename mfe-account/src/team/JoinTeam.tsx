@@ -1,0 +1,102 @@
+// What both ways into a team show (an invitation, a join link): the card, sign in or up, Join, and the outcome.
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { TeamSummary } from '@catalyst/contracts';
+import {
+  Alert,
+  Button,
+  Card,
+  isApiRequestError,
+  openAuthDialog,
+  type SubscriptionStore,
+} from '@catalyst/web-kit';
+import styles from './Team.module.css';
+
+/** A refusal in the server's words (a 4xx), else `fallback`. */
+export const messageOf = (err: unknown, fallback: string) =>
+  isApiRequestError(err) && err.status < 500 ? err.message : fallback;
+
+/** Join by `request` (a seat, with the personal-plan message when one ends); the plan is read again after. */
+export function useJoinTeam(
+  request: () => Promise<{ data: TeamSummary; message?: string }>,
+  store: SubscriptionStore,
+) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [joined, setJoined] = useState<{ team: TeamSummary; message?: string } | null>(null);
+  async function join() {
+    setBusy(true);
+    setError(null);
+    try {
+      const { data, message } = await request();
+      setJoined({ team: data, message });
+      await store.refresh();
+    } catch (err) {
+      setError(messageOf(err, 'You could not join the team. Please try again.'));
+    }
+    setBusy(false);
+  }
+  return { busy, error, joined, join };
+}
+
+/** The page's frame: one narrow card titled `title`. */
+export function JoinFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className={`${styles.page} ${styles.narrow}`}>
+      <Card as="section" className={styles.card} aria-labelledby="join-title">
+        <h1 id="join-title">{title}</h1>
+        {children}
+      </Card>
+    </div>
+  );
+}
+
+/** Below the offer: the outcome once joined, else Login / Sign Up for a visitor, else Join team. */
+export function JoinActions({
+  joining: { busy, error, joined, join },
+  isAuthenticated,
+  signInText,
+  beforeJoin,
+}: {
+  joining: ReturnType<typeof useJoinTeam>;
+  isAuthenticated: boolean;
+  signInText: string;
+  beforeJoin?: ReactNode;
+}) {
+  if (joined)
+    return (
+      <>
+        <Alert tone="success">
+          {`You joined ${joined.team.name}. Premium is yours through your team.`}
+          {joined.message ? <p>{joined.message}</p> : null}
+        </Alert>
+        <div className={styles.actions}>
+          <Link to="/team">Your team</Link>
+          <Link to="/browse">Browse Content</Link>
+        </div>
+      </>
+    );
+  if (!isAuthenticated)
+    return (
+      <>
+        <p>{signInText}</p>
+        <div className={styles.actions}>
+          <Button onClick={() => openAuthDialog('login')}>Login</Button>
+          <Button variant="secondary" onClick={() => openAuthDialog('register')}>
+            Sign Up
+          </Button>
+        </div>
+      </>
+    );
+  return (
+    <>
+      {beforeJoin}
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <div>
+        <Button loading={busy} onClick={() => void join()}>
+          Join team
+        </Button>
+      </div>
+    </>
+  );
+}
