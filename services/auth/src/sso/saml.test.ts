@@ -11,6 +11,7 @@ import {
 } from '@catalyst/contracts';
 import { startTestDnsServer, type TestDnsServer } from '../../../billing/src/team-sso/test-dns-server';
 import { startBillingWorld } from '../../../billing/src/test-support';
+import { makeTeam } from '../../../billing/src/team-test-support';
 import { PUBLIC_URL, createTestAuth, type TestAuth } from '../test-support';
 import { startTestSamlIdp, type ResponseTags, type TestSamlIdp } from './test-saml-idp';
 
@@ -95,25 +96,7 @@ beforeAll(async () => {
   auth = await createTestAuth({ BILLING_URL: world.billing.url, SSO_ALLOW_LOOPBACK_HTTP: 'true' });
   const metadata = await auth.app.request(routeUrl(authSsoRoutes.samlMetadata).replace(API_PREFIX, ''));
   idp = await startTestSamlIdp(await metadata.text());
-  const team = await world.db
-    .insertInto('teams')
-    .values({
-      name: 'Northwind',
-      owner_user_id: owner.id,
-      interval: 'month',
-      seats: 5,
-      status: 'active',
-      stripe_customer_id: 'cus_northwind',
-      stripe_subscription_id: 'sub_northwind',
-      checkout_session_id: 'cs_northwind',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  teamId = team.id;
-  await world.db
-    .insertInto('team_members')
-    .values({ team_id: teamId, user_id: owner.id, name: owner.name, email: owner.email, role: 'owner' })
-    .execute();
+  teamId = (await makeTeam(world, owner, { name: 'Northwind', seats: 5 })).id;
   const saved = await world.call('PUT', `/teams/${teamId}/sso`, {
     as: owner,
     body: {

@@ -17,6 +17,7 @@ import {
 } from '@catalyst/contracts';
 import { startTestDnsServer, type TestDnsServer } from '../../../billing/src/team-sso/test-dns-server';
 import { startBillingWorld } from '../../../billing/src/test-support';
+import { makeTeam } from '../../../billing/src/team-test-support';
 import { PUBLIC_URL, createTestAuth, type TestAuth } from '../test-support';
 
 const CLIENT_ID = 'catalyst';
@@ -190,25 +191,7 @@ beforeAll(async () => {
   dns = await startTestDnsServer();
   world = await startBillingWorld({ config: { SSO_ALLOW_LOOPBACK_HTTP: 'true', DNS_SERVERS: dns.server } });
   auth = await createTestAuth({ BILLING_URL: world.billing.url, SSO_ALLOW_LOOPBACK_HTTP: 'true' });
-  const team = await world.db
-    .insertInto('teams')
-    .values({
-      name: 'Northwind',
-      owner_user_id: owner.id,
-      interval: 'month',
-      seats: 3,
-      status: 'active',
-      stripe_customer_id: 'cus_northwind',
-      stripe_subscription_id: 'sub_northwind',
-      checkout_session_id: 'cs_northwind',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  teamId = team.id;
-  await world.db
-    .insertInto('team_members')
-    .values({ team_id: teamId, user_id: owner.id, name: owner.name, email: owner.email, role: 'owner' })
-    .execute();
+  teamId = (await makeTeam(world, owner, { name: 'Northwind', seats: 3 })).id;
 }, 120_000);
 
 afterAll(async () => {
@@ -308,24 +291,7 @@ describe('team single sign-on through a real OpenID Provider', () => {
     expect(insecure.body.message).toBe(teamSsoMessages.issuerNotHttps);
 
     const other: Identity = { ...owner, id: 'fedcbafedcbafedcbafedcba', email: 'boss@contoso.example' };
-    const otherTeam = await world.db
-      .insertInto('teams')
-      .values({
-        name: 'Contoso',
-        owner_user_id: other.id,
-        interval: 'month',
-        seats: 3,
-        status: 'active',
-        stripe_customer_id: 'cus_contoso',
-        stripe_subscription_id: 'sub_contoso',
-        checkout_session_id: 'cs_contoso',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await world.db
-      .insertInto('team_members')
-      .values({ team_id: otherTeam.id, user_id: other.id, name: 'Boss', email: other.email, role: 'owner' })
-      .execute();
+    const otherTeam = await makeTeam(world, other, { name: 'Contoso' });
     const taken = await putSso(
       {
         issuer: idp.issuer,

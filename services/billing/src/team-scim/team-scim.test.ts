@@ -12,6 +12,7 @@ import {
 import { HttpError } from '@catalyst/service-kit';
 import { createPeerStandIn, type PeerStandIn } from '@catalyst/service-kit/testing';
 import { learnerFactory, startBillingWorld, type BillingWorld } from '../test-support';
+import { makeTeam } from '../team-test-support';
 
 const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -31,34 +32,6 @@ const rivalOwner = person();
 let teamId: string;
 let rivalId: string;
 
-async function insertTeam(
-  name: string,
-  people: Array<[Identity, 'owner' | 'admin' | 'member']>,
-  seats: number,
-) {
-  const team = await world.db
-    .insertInto('teams')
-    .values({
-      name,
-      owner_user_id: people[0]![0].id,
-      interval: 'year',
-      seats,
-      status: 'active',
-      stripe_customer_id: `cus_${name}`,
-      stripe_subscription_id: `sub_${name}`,
-      checkout_session_id: `cs_${name}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await world.db
-    .insertInto('team_members')
-    .values(
-      people.map(([p, role]) => ({ team_id: team.id, user_id: p.id, name: p.name, email: p.email, role })),
-    )
-    .execute();
-  return team.id;
-}
-
 beforeAll(async () => {
   auth = (await createPeerStandIn()).answer(authInternalRoutes.provisionUser, ({ body }) => {
     const email = body.email as string;
@@ -69,15 +42,9 @@ beforeAll(async () => {
     return { id, name: email.split('@')[0]!, email, created, deactivated: false };
   });
   world = await startBillingWorld({ config: { AUTH_URL: auth.baseUrl } });
-  teamId = await insertTeam(
-    'Initech',
-    [
-      [owner, 'owner'],
-      [admin, 'admin'],
-    ],
-    4,
-  );
-  rivalId = await insertTeam('Initrode', [[rivalOwner, 'owner']], 3);
+  const initech = { name: 'Initech', seats: 4, interval: 'year' as const };
+  teamId = (await makeTeam(world, owner, { ...initech, others: [{ person: admin, role: 'admin' }] })).id;
+  rivalId = (await makeTeam(world, rivalOwner, { name: 'Initrode', seats: 3, interval: 'year' })).id;
 });
 afterAll(async () => {
   await world?.close();

@@ -12,6 +12,7 @@ import {
 } from '@catalyst/contracts';
 import { internalHeaders } from '@catalyst/service-kit/testing';
 import { startBillingWorld, type BillingWorld } from '../test-support';
+import { makeTeam as makeTeamOf } from '../team-test-support';
 import { startTestDnsServer, type TestDnsServer } from './test-dns-server';
 
 let world: BillingWorld;
@@ -30,27 +31,7 @@ const owners: Identity[] = ['a', 'b'].map(
 const teamIds: string[] = [];
 
 /** A team of `owner`, as checkout leaves it. */
-async function makeTeam(owner: Identity, name: string) {
-  const team = await world.db
-    .insertInto('teams')
-    .values({
-      name,
-      owner_user_id: owner.id,
-      interval: 'month',
-      seats: 3,
-      status: 'active',
-      stripe_customer_id: `cus_${name}`,
-      stripe_subscription_id: `sub_${name}`,
-      checkout_session_id: `cs_${name}`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await world.db
-    .insertInto('team_members')
-    .values({ team_id: team.id, user_id: owner.id, name: owner.name, email: owner.email, role: 'owner' })
-    .execute();
-  return team.id;
-}
+const makeTeam = async (owner: Identity, name: string) => (await makeTeamOf(world, owner, { name })).id;
 
 const save = (team: number, domains: string[]) =>
   world.call('PUT', `/teams/${teamIds[team]}/sso`, {

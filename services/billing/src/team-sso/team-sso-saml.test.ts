@@ -11,6 +11,7 @@ import {
   type Identity,
 } from '@catalyst/contracts';
 import { startBillingWorld, type BillingWorld } from '../test-support';
+import { makeTeam } from '../team-test-support';
 import { startTestDnsServer, type TestDnsServer } from './test-dns-server';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -56,25 +57,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => discovery.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(discovery.address() as AddressInfo).port}`;
   world = await startBillingWorld({ config: { SSO_ALLOW_LOOPBACK_HTTP: 'true', DNS_SERVERS: dns.server } });
-  const team = await world.db
-    .insertInto('teams')
-    .values({
-      name: 'Contoso',
-      owner_user_id: owner.id,
-      interval: 'month',
-      seats: 3,
-      status: 'active',
-      stripe_customer_id: 'cus_contoso',
-      stripe_subscription_id: 'sub_contoso',
-      checkout_session_id: 'cs_contoso',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  teamId = team.id;
-  await world.db
-    .insertInto('team_members')
-    .values({ team_id: teamId, user_id: owner.id, name: owner.name, email: owner.email, role: 'owner' })
-    .execute();
+  teamId = (await makeTeam(world, owner, { name: 'Contoso', seats: 3 })).id;
 }, 120_000);
 
 afterAll(async () => {
