@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { COURSE_MESSAGES, type AdminCurriculum } from '@catalyst/contracts';
-import { api, isApiRequestError } from '@catalyst/web-kit';
+import { COURSE_MESSAGES } from '@catalyst/contracts';
+import { isApiRequestError } from '@catalyst/web-kit';
 import { validateCurriculum } from '../forms/validation';
+import { useProductEndpoints } from '../products/productEndpoints';
 import {
   adoptSaved,
   curriculumBody,
@@ -64,6 +65,7 @@ function withSavedIds(current: CurriculumDraft, adopted: CurriculumDraft): Curri
  * schema, saved in one request. A 409 keeps the admin's edits on screen until they choose to reload.
  */
 export function useCurriculumEditor(productId: string) {
+  const { getCurriculum, saveCurriculum } = useProductEndpoints();
   const [draft, setDraft] = useState<CurriculumDraft | null>(null);
   /** The body as last loaded or saved: the draft differs from it when there are unsaved changes. */
   const [savedBody, setSavedBody] = useState('');
@@ -80,8 +82,7 @@ export function useCurriculumEditor(productId: string) {
 
   useEffect(() => {
     const controller = new AbortController();
-    api.curriculum
-      .adminGet({ params: { id: productId } }, { signal: controller.signal })
+    getCurriculum(productId, controller.signal)
       .then((curriculum) => {
         if (controller.signal.aborted) return;
         const loaded = draftFromCurriculum(curriculum);
@@ -95,7 +96,7 @@ export function useCurriculumEditor(productId: string) {
           setLoadFailure({ load, message: `Failed to load the curriculum: ${errorText(error)}` });
       });
     return () => controller.abort();
-  }, [productId, load]);
+  }, [productId, load, getCurriculum]);
 
   const body = useMemo(() => (draft ? JSON.stringify(curriculumBody(draft)) : ''), [draft]);
   const dirty = draft !== null && body !== savedBody;
@@ -140,8 +141,8 @@ export function useCurriculumEditor(productId: string) {
     setErrors({});
     setSaving(true);
     try {
-      const result = await api.curriculum.replace.request({ params: { id: productId }, body: payload });
-      const adopted = adoptSaved(sent, result.data as AdminCurriculum);
+      const result = await saveCurriculum(productId, payload);
+      const adopted = adoptSaved(sent, result.data);
       setSavedBody(JSON.stringify(curriculumBody(adopted)));
       // An edit made while the save was on its way stays (and stays unsaved); otherwise the server's copy is shown.
       setDraft((current) => (current === sent ? adopted : current && withSavedIds(current, adopted)));
@@ -163,7 +164,7 @@ export function useCurriculumEditor(productId: string) {
     } finally {
       setSaving(false);
     }
-  }, [draft, saving, productId]);
+  }, [draft, saving, productId, saveCurriculum]);
 
   return { draft, loadError, dirty, saving, problem, notice, errors, edit, clearError, reload, save };
 }

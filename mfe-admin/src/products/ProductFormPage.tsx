@@ -1,15 +1,13 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import {
   DIFFICULTIES,
   PRODUCT_TYPES,
   PRODUCT_TYPE_LABELS,
   minutesOf,
-  type AdminCategory,
-  type AdminCreator,
   type MediaAsset,
 } from '@catalyst/contracts';
-import { api, Spinner, TextField } from '@catalyst/web-kit';
+import { Spinner, TextField } from '@catalyst/web-kit';
 import { CurriculumNotice } from '../curriculum/CurriculumNotice';
 import { LiveSessionEditor, LiveSessionNotice } from '../live/LiveSessionEditor';
 import { EntityFormLayout } from '../common/EntityFormLayout';
@@ -20,9 +18,8 @@ import { TitleFields } from '../common/TitleFields';
 import { useEntityForm } from '../common/useEntityForm';
 import { validateProduct } from '../forms/validation';
 import { VideoUploadField } from '../media/VideoUploadField';
+import { useProductEndpoints, type FormChoice } from './productEndpoints';
 import { emptyProduct, productPayload, productToForm, type ProductFormValues } from './productForm';
-
-const LIST = '/admin/products';
 
 /** The widest WebP copy of an asset's poster (its srcset is derived from it), if it has copies. */
 const largestWebp = (images: MediaAsset['images']) =>
@@ -34,34 +31,36 @@ const CURRICULUM_TYPES: ReadonlySet<ProductFormValues['type']> = new Set(['cours
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** /admin/products/new and /admin/products/:id/edit: the one shared product form. */
-export function ProductFormPage() {
+/**
+ * /admin/products/new and /admin/products/:id/edit, and a creator's own in the studio: the one shared product
+ * form, reading and saving through the endpoints its pages give it (see productEndpoints).
+ */
+export function ProductFormPage({ footer }: { footer?: ReactNode }) {
   const { id } = useParams();
-  const [categories, setCategories] = useState<AdminCategory[]>([]);
-  const [creators, setCreators] = useState<AdminCreator[]>([]);
+  const endpoints = useProductEndpoints();
+  const [categories, setCategories] = useState<FormChoice[]>([]);
+  const [creators, setCreators] = useState<FormChoice[]>([]);
+  /** The creator every product here belongs to, when it is not the editor's choice. */
+  const [fixedCreator, setFixedCreator] = useState<string | null>(null);
   const form = useEntityForm({
-    listPath: LIST,
+    listPath: endpoints.listPath,
     titles: { create: 'Add Product', edit: 'Edit Product' },
     initialValues: emptyProduct,
     // The category and creator choices load first, on create too.
     prepare: async (isCurrent) => {
-      const [categoryList, creatorList] = await Promise.all([
-        api.category.adminList(),
-        api.creator.adminList(),
-      ]);
+      const [categoryList, creatorList] = await Promise.all([endpoints.categories(), endpoints.creators()]);
       if (!isCurrent()) return;
       setCategories(categoryList);
-      setCreators(creatorList);
+      if ('fixed' in creatorList) setFixedCreator(creatorList.fixed);
+      else setCreators(creatorList.choices);
     },
     prepareFailure: (error) => ({ message: `Failed to load data: ${errorText(error)}` }),
-    loadValues: async (id) => productToForm(await api.product.adminGet({ params: { id } })),
+    loadValues: async (id) => productToForm(await endpoints.getProduct(id)),
     loadFailure: (error) => ({ message: `Error loading product: ${errorText(error)}` }),
-    toPayload: productPayload,
+    toPayload: (values) =>
+      productPayload(fixedCreator === null ? values : { ...values, creator: fixedCreator }),
     validate: validateProduct,
-    save: (payload, id) =>
-      id !== undefined
-        ? api.product.replace.request({ params: { id: id }, body: payload })
-        : api.product.create.request({ body: payload }),
+    save: endpoints.saveProduct,
     savedMessage: (isEdit, result) =>
       result.message ?? (isEdit ? 'Product updated successfully!' : 'Product created successfully!'),
     // The spec shows the server's own message on a failed save.
@@ -89,8 +88,8 @@ export function ProductFormPage() {
   return (
     <EntityFormLayout
       form={form}
-      listPath={LIST}
-      backLabel="Back to Products"
+      listPath={endpoints.listPath}
+      backLabel={endpoints.backLabel}
       loadingMessage="Loading product..."
       submitLabels={{ create: 'Create Product', edit: 'Update Product' }}
       after={
@@ -102,11 +101,12 @@ export function ProductFormPage() {
           ) : (
             <CurriculumNotice />
           )}
-          {values.type !== 'webinar' ? null : isEdit && id ? (
+          {values.type !== 'webinar' || !endpoints.catalogueSettings ? null : isEdit && id ? (
             <LiveSessionEditor productId={id} />
           ) : (
             <LiveSessionNotice />
           )}
+          {footer}
         </>
       }
     >
@@ -125,20 +125,22 @@ export function ProductFormPage() {
           value={values.category}
           error={errors.category}
           placeholder="Select a category"
-          options={categories.map((c) => ({ value: c._id, label: `${c.name}${inactiveSuffix(c.isActive)}` }))}
+          options={categories.map((c) => ({ value: c.id, label: `${c.name}${inactiveSuffix(c.isActive)}` }))}
           onChange={(e) => update('category', e.target.value)}
           required
         />
-        <SelectField
-          label="Creator"
-          name="creator"
-          value={values.creator}
-          error={errors.creator}
-          placeholder="Select a creator"
-          options={creators.map((c) => ({ value: c._id, label: `${c.name}${inactiveSuffix(c.isActive)}` }))}
-          onChange={(e) => update('creator', e.target.value)}
-          required
-        />
+        {fixedCreator === null ? (
+          <SelectField
+            label="Creator"
+            name="creator"
+            value={values.creator}
+            error={errors.creator}
+            placeholder="Select a creator"
+            options={creators.map((c) => ({ value: c.id, label: `${c.name}${inactiveSuffix(c.isActive)}` }))}
+            onChange={(e) => update('creator', e.target.value)}
+            required
+          />
+        ) : null}
       </div>
       <div className={formStyles.row}>
         <SelectField
@@ -213,16 +215,18 @@ export function ProductFormPage() {
           error={errors.instructor}
           onChange={(e) => update('instructor', e.target.value)}
         />
-        <TextField
-          label="Sort order"
-          name="sortOrder"
-          type="number"
-          min={0}
-          step={1}
-          value={values.sortOrder}
-          error={errors.sortOrder}
-          onChange={(e) => update('sortOrder', e.target.value)}
-        />
+        {endpoints.catalogueSettings ? (
+          <TextField
+            label="Sort order"
+            name="sortOrder"
+            type="number"
+            min={0}
+            step={1}
+            value={values.sortOrder}
+            error={errors.sortOrder}
+            onChange={(e) => update('sortOrder', e.target.value)}
+          />
+        ) : null}
       </div>
       <TextField
         label="Slug"
@@ -231,23 +235,25 @@ export function ProductFormPage() {
         }
         {...form.slugInput}
       />
-      <div className={formStyles.checks}>
-        <CheckboxField
-          label="Active"
-          checked={values.isActive}
-          onChange={(checked) => update('isActive', checked)}
-        />
-        <CheckboxField
-          label="Published"
-          checked={values.isPublished}
-          onChange={(checked) => update('isPublished', checked)}
-        />
-        <CheckboxField
-          label="Featured"
-          checked={values.isFeatured}
-          onChange={(checked) => update('isFeatured', checked)}
-        />
-      </div>
+      {endpoints.catalogueSettings ? (
+        <div className={formStyles.checks}>
+          <CheckboxField
+            label="Active"
+            checked={values.isActive}
+            onChange={(checked) => update('isActive', checked)}
+          />
+          <CheckboxField
+            label="Published"
+            checked={values.isPublished}
+            onChange={(checked) => update('isPublished', checked)}
+          />
+          <CheckboxField
+            label="Featured"
+            checked={values.isFeatured}
+            onChange={(checked) => update('isFeatured', checked)}
+          />
+        </div>
+      ) : null}
     </EntityFormLayout>
   );
 }
