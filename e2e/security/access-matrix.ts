@@ -6,6 +6,7 @@
  */
 import {
   apiRoutes,
+  CREATOR_REQUIRED_MESSAGE,
   PREMIUM_REQUIRED_MESSAGE,
   type RouteDeclaration,
   type SessionResponse,
@@ -182,6 +183,11 @@ export async function accessMatrix(suite: Suite) {
       case 'admin':
         if (role === 'anonymous') return { allowed: false, statuses: [401] };
         return role === 'admin' ? { allowed: true } : { allowed: false, statuses: [403] };
+      case 'creator':
+        if (role === 'anonymous') return { allowed: false, statuses: [401] };
+        return (role as string) === 'creator' || role === 'admin'
+          ? { allowed: true }
+          : { allowed: false, statuses: [403], message: CREATOR_REQUIRED_MESSAGE };
       case 'internal':
         return { allowed: false, statuses: [404] };
       case 'token':

@@ -10,7 +10,9 @@ import {
 import {
   allRouteTables,
   apiErrorSchema,
+  CREATOR_REQUIRED_MESSAGE,
   declaredBodyLimit,
+  needsSignIn,
   pathParamNames,
   PREMIUM_REQUIRED_MESSAGE,
   routeKey,
@@ -113,7 +115,7 @@ export function refusalsOf(route: RouteDeclaration): Record<string, Refusal> {
       description: 'Invalid input: the message is the first problem, `errors` names every field at fault',
       errors: true,
     };
-  if (route.access === 'user' || route.access === 'premium' || route.access === 'admin')
+  if (needsSignIn(route.access))
     refusals['401'] = {
       description: 'Sign-in required: no session token, or an expired or revoked one',
       message: 'Authentication required',
@@ -128,6 +130,11 @@ export function refusalsOf(route: RouteDeclaration): Record<string, Refusal> {
     };
   else if (route.access === 'admin')
     refusals['403'] = { description: joined('Admins only', own[403]), message: 'Admin access required' };
+  else if (route.access === 'creator')
+    refusals['403'] = {
+      description: joined('Creators and admins only', own[403]),
+      message: CREATOR_REQUIRED_MESSAGE,
+    };
   else if (own[403]) refusals['403'] = { description: own[403] };
   const names = pathParamNames(route.path);
   if (names.length > 0 || own[404])
@@ -184,6 +191,7 @@ const ACCESS_NOTE: Record<RouteDeclaration['access'], string> = {
   user: 'Needs a sign-in.',
   premium:
     'Needs a sign-in and the Premium plan (admins always; a free product opens to every signed-in user).',
+  creator: 'Creators (their own items) and admins only.',
   admin: 'Admins only.',
   signature: "Authenticated by the payment provider's signature, not by a sign-in.",
   internal: 'Service to service only.',
@@ -202,9 +210,7 @@ function operationOf(route: RouteDeclaration, operationId: string): ZodOpenApiOp
     description: ACCESS_NOTE[route.access],
     ...(route.params || route.query ? { requestParams } : {}),
     ...(requestBody ? { requestBody } : {}),
-    ...(route.access === 'user' || route.access === 'premium' || route.access === 'admin'
-      ? { security: bearer }
-      : {}),
+    ...(needsSignIn(route.access) ? { security: bearer } : {}),
     responses: responsesOf(route),
   };
 }

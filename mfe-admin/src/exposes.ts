@@ -3,4 +3,5 @@
 // (scripts/release/contract-checks.ts). Plain data: read by the build and the release check in Node.
 export const exposes = {
   './AdminRoutes': './src/routes.tsx',
+  './StudioRoutes': './src/studio/StudioRoutes.tsx',
 } as const;

@@ -1,10 +1,6 @@
-import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { lazyPage, NotFound, remoteTestId } from '@catalyst/web-kit';
-
-/** A page in a chunk of its own: an admin opening one page does not download every list, form and editor. */
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazyPage(() => load().then((module) => ({ default: module[name] })));
+import { NotFound, remoteTestId } from '@catalyst/web-kit';
+import { namedPage as page } from './common/namedPage';
 
 const AdminDashboardPage = page(() => import('./dashboard/AdminDashboardPage'), 'AdminDashboardPage');
 const CategoryListPage = page(() => import('./categories/CategoryListPage'), 'CategoryListPage');

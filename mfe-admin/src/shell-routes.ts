@@ -1,6 +1,6 @@
 import type { RemoteRouteTable } from '@catalyst/web-kit/pages';
 
-/** The admin area, as the shell mounts and preloads it (plain data: read before React loads). */
+/** The admin area and the creator studio, as the shell mounts and preloads them (plain data: read before React loads). */
 export const shellRoutes: RemoteRouteTable = {
   remote: 'admin',
   pages: [
@@ -16,5 +16,6 @@ export const shellRoutes: RemoteRouteTable = {
       // the category and creator lists (and their forms' icon previews)
       dataIcons: ['/admin/categories/', '/admin/creators/'],
     },
+    { path: '/studio/', prefix: true, module: './StudioRoutes', audience: 'creator' },
   ],
 };

@@ -1,6 +1,13 @@
 import { StrictMode, useSyncExternalStore, type ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, Route, Routes } from 'react-router-dom';
-import { lazyPage, RemoteUnavailable, RequireAdmin, RequireAuth, Spinner } from '@catalyst/web-kit';
+import {
+  lazyPage,
+  RemoteUnavailable,
+  RequireAdmin,
+  RequireAuth,
+  RequireCreator,
+  Spinner,
+} from '@catalyst/web-kit';
 import { AppErrorBoundary } from './errors/AppErrorBoundary';
 import { RemoteModule } from './federation/RemoteModule';
 import { discoverRemotes } from './federation/remotes';
@@ -25,10 +32,11 @@ const PricingPage = lazyPage(() => import('./pages/PricingPage'));
 const NotFoundPage = lazyPage(() => import('./pages/NotFoundPage'));
 const DownloadsPage = lazyPage(() => import('./pwa/DownloadsPage'));
 
-/** A remote's page behind the guard its audience names (the admin remote is never requested for anyone else). */
+/** A remote's page behind the guard its audience names (the admin remote is requested only by admins and creators). */
 function guarded(route: RemoteRoute): ReactNode {
   const page = <RemoteModule remote={route.remote} module={route.module} />;
   if (route.audience === 'admin') return <RequireAdmin>{page}</RequireAdmin>;
+  if (route.audience === 'creator') return <RequireCreator>{page}</RequireCreator>;
   if (route.audience === 'signed-in') return <RequireAuth>{page}</RequireAuth>;
   return page;
 }

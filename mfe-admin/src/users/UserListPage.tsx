@@ -18,6 +18,7 @@ const pickRows = (data: unknown) => (data as Page<AdminUser>).items;
 const ROLE_OPTIONS = [
   { value: '', label: 'All' },
   { value: 'user', label: 'Learner' },
+  { value: 'creator', label: 'Creator' },
   { value: 'admin', label: 'Admin' },
 ];
 const VERIFIED_OPTIONS = [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const roleSchema = z.enum(['user', 'admin']);
+/** A creator is a learner too, with the creator studio's rights over their own creator's items. */
+export const roleSchema = z.enum(['user', 'creator', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
 
 /** Who is calling, as the gateway asserts it to the services (architecture rule 2). */

@@ -5,8 +5,11 @@
 /** The file a remote's build writes beside its mf-manifest.json (packages/build-kit). */
 export const ROUTES_FILE = 'routes.json';
 
-/** Who may see a page; the admin remote is never requested for anyone but an admin. */
-export const PAGE_AUDIENCES = ['anyone', 'signed-in', 'admin'] as const;
+/**
+ * Who may see a page; the admin remote is never requested for anyone but an admin, or a creator for the
+ * creator studio ('creator': creators and admins).
+ */
+export const PAGE_AUDIENCES = ['anyone', 'signed-in', 'creator', 'admin'] as const;
 export type PageAudience = (typeof PAGE_AUDIENCES)[number];
 
 /** A page (or a prefix of pages) a remote renders, as its release publishes it: plain data. */
@@ -57,7 +60,7 @@ export const REMOTE_PATH_OWNERS: Readonly<Record<string, readonly string[]>> = {
     '/gift/',
     '/team/',
   ],
-  admin: ['/admin/'],
+  admin: ['/admin/', '/studio/'],
   community: [],
 };
 

@@ -56,6 +56,14 @@ const routes = defineRoutes({
     summary: 'Answers what it did not declare',
     response: z.object({ n: z.number() }),
   },
+  studio: {
+    method: 'GET',
+    path: '/studio-things',
+    service: 'content',
+    access: 'creator',
+    summary: "A creator's things",
+    response: z.object({ role: z.string() }),
+  },
   kept: {
     method: 'GET',
     path: '/kept',
@@ -70,6 +78,7 @@ const routes = defineRoutes({
 
 const admin = { id: 'a'.repeat(24), role: 'admin' as const, email: 'a@test.example', name: 'Ada' };
 const learner = { id: 'b'.repeat(24), role: 'user' as const, email: 'b@test.example', name: 'Bo' };
+const creator = { id: 'd'.repeat(24), role: 'creator' as const, email: 'd@test.example', name: 'Di' };
 
 function build() {
   const app = createService({ name: 'test', log: testLog, internalSecret: TEST_INTERNAL_SECRET });
@@ -81,6 +90,7 @@ function build() {
       create: ({ body }) => reply({ name: body.name }, { message: 'Thing added' }),
       mine: ({ params }) => ({ id: params.id }),
       drifting: () => ({ n: 'one' }) as never,
+      studio: ({ identity }) => ({ role: identity?.role ?? 'none' }),
       // a body kept serialised; `stale` keeps one that no longer says its data
       kept: ({ query }) => reply({ n: 2 }, { body: successBody({ n: query.stale ? 1 : 2 }) }),
     },
@@ -96,7 +106,10 @@ function build() {
 
 describe('mountRoutes', () => {
   const app = build();
-  const call = (path: string, init: RequestInit & { as?: typeof admin | typeof learner } = {}) =>
+  const call = (
+    path: string,
+    init: RequestInit & { as?: typeof admin | typeof learner | typeof creator } = {},
+  ) =>
     app.request(path, {
       ...init,
       headers: {
@@ -127,6 +140,21 @@ describe('mountRoutes', () => {
     const made = await call('/things', { method: 'POST', body: '{"name":"x"}', as: admin });
     expect(made.status).toBe(201);
     expect(await made.json()).toEqual({ success: true, data: { name: 'x' }, message: 'Thing added' });
+  });
+
+  it('opens creator routes to creators and admins: 401 anonymous, 403 for a learner', async () => {
+    expect((await call('/studio-things')).status).toBe(401);
+    const refused = await call('/studio-things', { as: learner });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ success: false, message: 'Creator access required' });
+    expect(await (await call('/studio-things', { as: creator })).json()).toMatchObject({
+      data: { role: 'creator' },
+    });
+    expect(await (await call('/studio-things', { as: admin })).json()).toMatchObject({
+      data: { role: 'admin' },
+    });
+    // a creator is not an admin
+    expect((await call('/things', { method: 'POST', body: '{}', as: creator })).status).toBe(403);
   });
 
   it("runs the service's premium rule after the params are parsed", async () => {
@@ -341,6 +369,7 @@ describe('mountRoutes', () => {
     expect(mountedRoutes(app)).toEqual([
       'GET /drifting',
       'GET /kept',
+      'GET /studio-things',
       'GET /things',
       'GET /things/:id',
       'POST /things',

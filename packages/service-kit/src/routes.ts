@@ -2,7 +2,9 @@ import type { Context, Hono } from 'hono';
 import {
   AUDIENCE_HEADER,
   audienceHeaderValue,
+  CREATOR_REQUIRED_MESSAGE,
   declaredBodyLimit,
+  needsSignIn,
   pathParamNames,
   routeKey,
   type Identity,
@@ -175,9 +177,10 @@ export function mountRoutes<T extends RouteTable>(
       if (handlerBodyLimit !== undefined && (declaredLength(c) ?? 0) > handlerBodyLimit)
         throw new HttpError(413, BODY_TOO_LARGE_MESSAGE);
       let identity: Identity | null = c.get('identity');
-      if (route.access === 'user' || route.access === 'premium' || route.access === 'admin')
-        identity = requireIdentity(c);
+      if (needsSignIn(route.access)) identity = requireIdentity(c);
       if (route.access === 'admin' && identity?.role !== 'admin') throw forbidden('Admin access required');
+      if (route.access === 'creator' && identity?.role !== 'creator' && identity?.role !== 'admin')
+        throw forbidden(CREATOR_REQUIRED_MESSAGE);
       const input: HandlerInput<RouteDeclaration> = {
         params: route.params ? parseWith(route.params, c.req.param()) : undefined,
         query: route.query ? parseWith(route.query, c.req.query()) : undefined,

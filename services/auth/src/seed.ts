@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { demoSignIns } from '@catalyst/contracts';
+import { demoSignIns, type Role } from '@catalyst/contracts';
 import type { Logger } from '@catalyst/service-kit';
 import type { Database } from './db/schema';
 import { hashPassword } from './passwords';
@@ -35,7 +35,7 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
     id: account.id,
     name: account.name,
     email: account.email,
-    role: account.role as 'admin' | 'user',
+    role: account.role as Role,
     password_hash: hashes.get(account.password)!,
     email_verified_at: new Date(),
   }));

@@ -53,13 +53,17 @@ function keptSession(): { token: boolean; role: string | null } {
 
 /**
  * Whether the route's remote may start before the session is checked: open routes always; signed-in
- * routes with a kept token; the admin remote only when the kept session was an admin's (a hint: the
- * admin area still renders only once /auth/me confirms it). Anyone else waits for preload.ts.
+ * routes with a kept token; the admin remote only when the kept session was an admin's (or, for the creator
+ * studio, a creator's: a hint, the area still renders only once /auth/me confirms it). Anyone else waits for
+ * preload.ts.
  */
 function startsEarly(audience: RemoteAudience): boolean {
   if (audience === 'anyone') return true;
   const kept = keptSession();
-  return kept.token && (audience === 'signed-in' || kept.role === 'admin');
+  return (
+    kept.token &&
+    (audience === 'signed-in' || kept.role === 'admin' || (audience === 'creator' && kept.role === 'creator'))
+  );
 }
 
 /** Mounts the pages an answer of /mf/remotes.json publishes (its `routes`), when it has them. */

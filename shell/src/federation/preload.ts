@@ -1,7 +1,9 @@
 import {
   api,
   createEndpoints,
+  hasAnyRole,
   isAdmin,
+  STUDIO_ROLES,
   session as defaultSession,
   type ApiClient,
   type Endpoint,
@@ -60,14 +62,16 @@ function startReads(
 
 /**
  * Whether the session may have the page's remote (and its reads) started: open routes always; signed-in
- * routes with a kept session token; the admin remote only once the session says the user is an admin.
+ * routes with a kept session token; the admin remote only once the session says the user is an admin (or a
+ * creator, for the creator studio).
  */
 async function mayStart(audience: RemoteAudience, store: SessionStore): Promise<boolean> {
   if (audience === 'anyone') return true;
   if (!store.getState().token) return false;
   if (audience === 'signed-in') return true;
   await store.start();
-  return isAdmin(store.getState().user);
+  const { user } = store.getState();
+  return audience === 'creator' ? hasAnyRole(user, STUDIO_ROLES) : isAdmin(user);
 }
 
 /**

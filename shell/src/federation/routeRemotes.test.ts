@@ -41,6 +41,7 @@ describe("the remotes' pages, as their releases publish them", () => {
       'profile',
       'browse/*',
       'search',
+      'studio/*',
       'admin/*',
       'paths/*',
       'saved',

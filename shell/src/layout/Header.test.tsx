@@ -123,6 +123,7 @@ describe('Header', () => {
       '/saved',
     );
     expect(within(menu).queryByRole('menuitem', { name: 'Admin Panel' })).toBeNull();
+    expect(within(menu).queryByRole('menuitem', { name: 'Creator studio' })).toBeNull();
     await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' })));
     expect(screen.queryByRole('menu', { name: 'User menu' })).toBeNull();
     expect(screen.getByTestId('path').textContent).toBe('/');
@@ -142,12 +143,27 @@ describe('Header', () => {
         .map((line) => line.textContent?.trim()),
     ).toEqual(['Grace Hopper Admin', 'grace@example.com']);
     expect(within(menu).getByRole('menuitem', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
+    expect(within(menu).getByRole('menuitem', { name: 'Creator studio' }).getAttribute('href')).toBe(
+      '/studio',
+    );
     const compact = screen.getByRole('navigation', { name: 'Compact' });
     expect(
       within(compact)
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Browse', 'About', 'Dashboard', 'Admin']);
+  });
+
+  it('gives creators the Creator badge and the Creator studio entry, never the Admin Panel', () => {
+    act(() => session.loadUser({ ...admin, name: 'Maya Chen', role: 'creator' }));
+    renderHeader();
+    fireEvent.click(screen.getByRole('button', { name: 'Open user menu' }));
+    const menu = screen.getByRole('menu', { name: 'User menu' });
+    expect(within(menu).getAllByRole('paragraph')[0]!.textContent?.trim()).toBe('Maya Chen Creator');
+    expect(within(menu).getByRole('menuitem', { name: 'Creator studio' }).getAttribute('href')).toBe(
+      '/studio',
+    );
+    expect(within(menu).queryByRole('menuitem', { name: 'Admin Panel' })).toBeNull();
   });
 
   it('opens the Admin drop-down with four entries, closing on an outside click or on a choice', () => {

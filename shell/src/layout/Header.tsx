@@ -7,7 +7,9 @@ import {
   buttonClassName,
   avatarLetter,
   firstName,
+  hasAnyRole,
   isAdmin,
+  STUDIO_ROLES,
   LEARNING_RECORD_PATH,
   SAVED_PATH,
   openAuthDialog,
@@ -113,6 +115,7 @@ function UserMenu() {
   const [open, setOpen] = useState(false);
   const ref = useDismiss(open, () => setOpen(false));
   const admin = isAdmin(user);
+  const studio = hasAnyRole(user, STUDIO_ROLES);
   const { install } = useAppState();
   return (
     <div className={styles.menuWrap} ref={ref}>
@@ -131,6 +134,7 @@ function UserMenu() {
           <div className={styles.menuHeader}>
             <p className={styles.menuName}>
               {user?.name || 'User'} {admin ? <Badge tone="primary">Admin</Badge> : null}
+              {user?.role === 'creator' ? <Badge tone="primary">Creator</Badge> : null}
             </p>
             <p className={styles.menuEmail}>{user?.email}</p>
           </div>
@@ -166,6 +170,11 @@ function UserMenu() {
             >
               Install app
             </button>
+          ) : null}
+          {studio ? (
+            <Link to="/studio" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
+              Creator studio
+            </Link>
           ) : null}
           {admin ? (
             <Link

@@ -22,12 +22,21 @@ export type RouteOwner = ServiceName | 'gateway';
  *   service-kit's one premium check decides from the route's `premium` target (a free product opens to any
  *   signed-in caller, a free-preview lesson too);
  * - admin: role admin only (401 anonymous, 403 for everyone else);
+ * - creator: role creator or admin (401 anonymous, 403 'Creator access required'); which creator's items the
+ *   caller may touch is the owner's decision (content's creator accounts), an admin acting for any;
  * - signature: no identity at all, the request is authenticated by its signature (payment webhooks);
  * - internal: service to service only, with the shared secret; the gateway never forwards it;
  * - token: a bearer token of the owner's own (a team's SCIM token), not a session: the gateway resolves no
  *   identity and forwards the Authorization header to the owner, whose handler answers 401 without a valid one.
  */
-export type Access = 'public' | 'user' | 'premium' | 'admin' | 'signature' | 'internal' | 'token';
+export type Access = 'public' | 'user' | 'premium' | 'creator' | 'admin' | 'signature' | 'internal' | 'token';
+
+/** The access kinds that need a signed-in caller (401 without one). */
+export const needsSignIn = (access: Access): boolean =>
+  access === 'user' || access === 'premium' || access === 'creator' || access === 'admin';
+
+/** The refusal of an `access: 'creator'` route to a signed-in caller who is neither a creator nor an admin. */
+export const CREATOR_REQUIRED_MESSAGE = 'Creator access required';
 
 /**
  * Which upstream timeout applies at the gateway (config: <CLASS>_TIMEOUT_MS); the owner's by default.

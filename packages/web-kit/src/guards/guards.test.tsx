@@ -1,14 +1,15 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { RequireAdmin, RequireAuth, RequireSubscription } from './index';
+import { RequireAdmin, RequireAuth, RequireCreator, RequireSubscription } from './index';
 import { connection, rememberedUser } from '../offline';
 import { session } from '../session';
 import { subscription } from '../subscription';
 
 const learner = { _id: 'l1', name: 'Lee', email: 'lee@example.com', role: 'user' };
 const admin = { _id: 'a1', name: 'Ada', email: 'ada@example.com', role: 'admin' };
+const creator = { _id: 'c1', name: 'Maya', email: 'maya@example.com', role: 'creator' };
 
 function mount(element: React.ReactNode, path = '/guarded') {
   return render(
@@ -60,6 +61,19 @@ describe('guards', () => {
     session.loadUser(admin);
     const { container } = mount(<RequireAdmin>admin area</RequireAdmin>);
     expect(container.textContent).toBe('admin area');
+  });
+
+  it('opens the creator studio to creators and admins, and never the admin area to a creator', () => {
+    session.loadUser(creator);
+    expect(mount(<RequireCreator>studio</RequireCreator>).container.textContent).toBe('studio');
+    cleanup();
+    expect(mount(<RequireAdmin>admin area</RequireAdmin>).container.textContent).not.toContain('admin area');
+    cleanup();
+    session.loadUser(admin);
+    expect(mount(<RequireCreator>studio</RequireCreator>).container.textContent).toBe('studio');
+    cleanup();
+    session.loadUser(learner);
+    expect(mount(<RequireCreator>studio</RequireCreator>).container.textContent).toContain('Access Denied');
   });
 
   it('sends signed-in users without a plan to /subscription', async () => {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useRememberedUser, type RememberedUser } from '../offline/rememberedUser';
 import { useConnection } from '../offline/status';
-import { UNREACHABLE_MESSAGE, hasRole, openAuthDialog, session, useSession } from '../session';
+import { UNREACHABLE_MESSAGE, hasAnyRole, openAuthDialog, session, useSession } from '../session';
 import { useDocumentTitle } from '../site';
 import { useSubscription } from '../subscription';
 import { Button, buttonClassName } from '../ui/Button';
@@ -155,16 +155,30 @@ export function RequireAuth({
   return <>{children}</>;
 }
 
-/** Renders its children for admins only; nothing inside is loaded for anyone else. */
-export function RequireAdmin({ children }: { children: ReactNode }) {
+/** Renders its children for the given roles only; nothing inside is loaded for anyone else. */
+function RequireRole({ roles, children }: { roles: readonly string[]; children: ReactNode }) {
   const { isAuthenticated, isLoading, user, unreachable } = useSession();
   const offline = offlineAnswer(useOfflineUser(), null);
   if (isLoading) return <Spinner message="Loading..." />;
   if (offline) return offline;
   if (unreachable) return <SessionUnreachable />;
   if (!isAuthenticated) return <AuthenticationRequired />;
-  if (!hasRole(user, 'admin')) return <AccessDenied />;
+  if (!hasAnyRole(user, roles)) return <AccessDenied />;
   return <>{children}</>;
+}
+
+const ADMINS = ['admin'] as const;
+/** The creator studio's people: creators, and admins acting for any creator. */
+export const STUDIO_ROLES = ['creator', 'admin'] as const;
+
+/** Renders its children for admins only; nothing inside is loaded for anyone else. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  return <RequireRole roles={ADMINS}>{children}</RequireRole>;
+}
+
+/** Renders its children for creators and admins only (the creator studio). */
+export function RequireCreator({ children }: { children: ReactNode }) {
+  return <RequireRole roles={STUDIO_ROLES}>{children}</RequireRole>;
 }
 
 /** Renders its children for subscribers (and admins); others are sent to /subscription, told why (`reason`). */

@@ -4,6 +4,7 @@ import * as linkPurposes from './2026-11-24T02-00-00_link_purposes';
 import * as rememberedSignIns from './2026-12-05T03-00-00_remembered_sign_ins';
 import * as adminUsers from './2026-12-05T04-10-00_admin_users';
 import * as ssoLogins from './2026-12-06T03-45-00_sso_logins';
+import * as creatorRole from './2026-12-06T09-50-00_creator_role';
 
 /** Every migration of the auth schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T03-00-00_remembered_sign_ins': rememberedSignIns,
   '2026-12-05T04-10-00_admin_users': adminUsers,
   '2026-12-06T03-45-00_sso_logins': ssoLogins,
+  '2026-12-06T09-50-00_creator_role': creatorRole,
 };
