@@ -19,7 +19,7 @@ import { useEntityForm } from '../common/useEntityForm';
 import { validateProduct } from '../forms/validation';
 import { VideoUploadField } from '../media/VideoUploadField';
 import { useProductEndpoints, type FormChoice } from './productEndpoints';
-import { emptyProduct, productPayload, productToForm, type ProductFormValues } from './productForm';
+import { emptyProduct, productPayload, type ProductFormValues } from './productForm';
 
 /** The widest WebP copy of an asset's poster (its srcset is derived from it), if it has copies. */
 const largestWebp = (images: MediaAsset['images']) =>
@@ -55,7 +55,7 @@ export function ProductFormPage({ footer }: { footer?: ReactNode }) {
       else setCreators(creatorList.choices);
     },
     prepareFailure: (error) => ({ message: `Failed to load data: ${errorText(error)}` }),
-    loadValues: async (id) => productToForm(await endpoints.getProduct(id)),
+    loadValues: endpoints.getProduct,
     loadFailure: (error) => ({ message: `Error loading product: ${errorText(error)}` }),
     toPayload: (values) =>
       productPayload(fixedCreator === null ? values : { ...values, creator: fixedCreator }),

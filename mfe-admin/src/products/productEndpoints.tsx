@@ -1,7 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { AdminCurriculum, AdminProduct, ProductInput } from '@catalyst/contracts';
+import type { AdminCurriculum, ProductInput } from '@catalyst/contracts';
 import { api, type ApiResult } from '@catalyst/web-kit';
 import type { CurriculumBody } from '../curriculum/curriculumDraft';
+import { productToForm, type ProductFormValues } from './productForm';
 
 /** A choice offered on the product form (a category, a creator). */
 export interface FormChoice {
@@ -24,13 +25,15 @@ export interface ProductEndpoints {
   creators: () => Promise<{ choices: FormChoice[] } | { fixed: string }>;
   /** Published, featured and sort order: the catalogue's decisions, set only where they are the editor's. */
   catalogueSettings: boolean;
-  getProduct: (id: string) => Promise<AdminProduct>;
+  /** The product's values as the form shows them (a creator's: their latest draft). */
+  getProduct: (id: string) => Promise<ProductFormValues>;
   saveProduct: (body: ProductInput, id: string | undefined) => Promise<ApiResult<unknown>>;
   getCurriculum: (id: string, signal: AbortSignal) => Promise<AdminCurriculum>;
   saveCurriculum: (id: string, body: CurriculumBody) => Promise<ApiResult<AdminCurriculum>>;
 }
 
-const choice = (item: { _id: string; name: string; isActive: boolean }): FormChoice => ({
+/** A category or creator as a choice of the form. */
+export const choice = (item: { _id: string; name: string; isActive: boolean }): FormChoice => ({
   id: item._id,
   name: item.name,
   isActive: item.isActive,
@@ -43,7 +46,7 @@ export const adminProductEndpoints: ProductEndpoints = {
   categories: async () => (await api.category.adminList()).map(choice),
   creators: async () => ({ choices: (await api.creator.adminList()).map(choice) }),
   catalogueSettings: true,
-  getProduct: (id) => api.product.adminGet({ params: { id } }),
+  getProduct: async (id) => productToForm(await api.product.adminGet({ params: { id } })),
   saveProduct: (body, id) =>
     id !== undefined
       ? api.product.replace.request({ params: { id }, body })

@@ -1,5 +1,11 @@
 // The product form's values and what they become on save (spec sections 3 and 5).
-import { parseTags, type AdminProduct, type ProductInput, type ProductType } from '@catalyst/contracts';
+import {
+  parseTags,
+  type AdminProduct,
+  type ProductDraft,
+  type ProductInput,
+  type ProductType,
+} from '@catalyst/contracts';
 
 export interface ProductFormValues {
   title: string;
@@ -49,12 +55,18 @@ export const emptyProduct: ProductFormValues = {
 };
 
 export function productToForm(product: AdminProduct): ProductFormValues {
+  return draftToForm({ ...product, category: product.categoryId, creator: product.creatorId });
+}
+
+/** A studio draft's values (as the form once sent them) back in the form; a draft without a slug shows the product's. */
+export function draftToForm(draft: ProductDraft, productSlug = ''): ProductFormValues {
+  const product = { ...draft, slug: draft.slug ?? productSlug };
   return {
     title: product.title,
     description: product.description,
     content: product.content ?? '',
-    category: product.categoryId,
-    creator: product.creatorId,
+    category: product.category,
+    creator: product.creator,
     type: product.type,
     difficulty: product.difficulty,
     duration: product.duration === null ? '' : String(product.duration),
