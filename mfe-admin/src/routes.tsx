@@ -20,6 +20,8 @@ const UserListPage = page(() => import('./users/UserListPage'), 'UserListPage');
 const UserAuditLogPage = page(() => import('./users/UserAuditLogPage'), 'UserAuditLogPage');
 const ReleasesPage = page(() => import('./releases/ReleasesPage'), 'ReleasesPage');
 const AdminGiftsPage = page(() => import('./billing/AdminGiftsPage'), 'AdminGiftsPage');
+const ReviewQueuePage = page(() => import('./revisions/ReviewQueuePage'), 'ReviewQueuePage');
+const RevisionReviewPage = page(() => import('./revisions/RevisionReviewPage'), 'RevisionReviewPage');
 const AdminPromotionsPage = page(() => import('./billing/AdminPromotionsPage'), 'AdminPromotionsPage');
 
 /** What the shell mounts under /admin/* (behind RequireAdmin, so only admins ever load this remote). */
@@ -50,6 +52,8 @@ export default function AdminRoutes() {
         <Route path="releases" element={<ReleasesPage />} />
         <Route path="gifts" element={<AdminGiftsPage />} />
         <Route path="promotions" element={<AdminPromotionsPage />} />
+        <Route path="reviews-queue" element={<ReviewQueuePage />} />
+        <Route path="reviews-queue/:id" element={<RevisionReviewPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </div>

@@ -28,6 +28,7 @@ const STAT_LABELS = ['Categories', 'Products', 'Creators', 'Users', 'Subscribers
 const dashboardLinks = [
   { to: '/admin/categories', label: 'Manage Categories', variant: 'secondary' },
   { to: '/admin/products', label: 'Manage Products', variant: 'secondary' },
+  { to: '/admin/reviews-queue', label: 'Review queue', variant: 'secondary' },
   { to: '/admin/creators', label: 'Manage Creators', variant: 'secondary' },
   { to: '/admin/paths', label: 'Manage Learning Paths', variant: 'secondary' },
   { to: '/admin/media', label: 'Manage Media', variant: 'secondary' },

@@ -7,6 +7,7 @@ import {
   normaliseSlug,
   pathInputSchema,
   productInputSchema,
+  revisionReturnBodySchema,
   scheduleLiveBodySchema,
 } from '@catalyst/contracts';
 
@@ -33,6 +34,8 @@ export const validatePath = (values: unknown) => firstErrors(pathInputSchema, va
 export const validateCurriculum = (values: unknown) => firstErrors(curriculumBodySchema, values);
 /** A webinar's live session: start (ISO with offset), duration, join link, recording. */
 export const validateLiveSession = (values: unknown) => firstErrors(scheduleLiveBodySchema, values);
+/** Why an admin sends a creator's draft back (the creator reads it in the studio and by mail). */
+export const validateReturnReason = (values: unknown) => firstErrors(revisionReturnBodySchema, values);
 
 /**
  * The slug as the admin types it: normalised like section 5, except that a separator just typed at the
