@@ -54,7 +54,7 @@ export function StudioReviewPanel({ productId, saves }: { productId: string; sav
       {!product.data && !product.error ? <Spinner message="Loading review..." /> : null}
       {product.data ? (
         <>
-          <p className={styles.actions}>
+          <p className={styles.actions} data-testid="review-status">
             Status: {status ? <ReviewStatusBadge status={status} /> : null}
             {product.data.isPublished ? (
               <Badge tone="success">Published</Badge>
