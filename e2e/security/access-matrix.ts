@@ -65,7 +65,7 @@ export async function accessMatrix(suite: Suite) {
       p.path.includes('categor') ? f.categorySlug : onCourse(p) ? course.slug : f.product.slug,
     lessonId: (p) => (p.path.startsWith('/content/progress') ? lockedLesson : freeLesson),
     id: (p) => {
-      if (p.path.startsWith('/teams/')) return MISSING_UUID;
+      if (p.path.startsWith('/teams/') || p.path.startsWith('/admin/royalties/')) return MISSING_UUID;
       if (p.path.startsWith('/content/progress/categories')) return f.product.categoryId;
       if (p.path.startsWith('/content/progress')) return onCourse(p) ? course._id : f.product._id;
       if (p.method !== 'GET') return MISSING_ID;
@@ -113,6 +113,10 @@ export async function accessMatrix(suite: Suite) {
     groupId: () => MISSING_UUID,
     // A team invitation's token that names none: unknown (404) for anyone allowed to ask.
     token: () => 'no-such-invitation-token',
+    // A long-past month reads an (empty) estimate; a far-future one refuses closing before anything is stored.
+    month: (p) => (p.method === 'GET' ? '2020-01' : '2999-01'),
+    // A creator of the right form with no payout details: read 404, save refused by the matrix's empty body.
+    creatorId: () => MISSING_ID,
     // A single sign-on domain of a team that does not exist: the team's access decision answers first (404).
     domain: () => 'no-team.example',
   };

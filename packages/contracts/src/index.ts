@@ -7,6 +7,7 @@ export * from './catalog';
 export * from './progress';
 export * from './billing';
 export * from './billing-account';
+export * from './royalties';
 export * from './teams';
 export * from './team-learning';
 export * from './team-sso';

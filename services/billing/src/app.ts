@@ -7,6 +7,7 @@ import { mountGifts } from './gifts/gifts.routes';
 import { mountInternal } from './internal/internal.routes';
 import { mountPlans } from './plans/plans.routes';
 import { mountPromotions } from './promotions/promotions.routes';
+import { mountRoyalties } from './royalties/royalties.routes';
 import { mountSubscriptions } from './subscriptions/subscriptions.routes';
 import { mountTeamDomains } from './team-domains/team-domains.routes';
 import { mountTeamJoinLink } from './team-join-link/team-join-link.routes';
@@ -38,6 +39,7 @@ export function createApp(deps: Deps) {
   mountTeamSso(app, deps);
   mountTeamScim(app, deps);
   mountAdminBilling(app, deps);
+  mountRoyalties(app, deps);
   mountWebhooks(app, deps);
   mountTeamGroups(app, deps);
   mountInternal(app, deps);

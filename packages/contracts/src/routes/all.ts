@@ -4,6 +4,7 @@ import { authSsoRoutes } from './auth-sso';
 import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './billing';
 import { adminBillingRoutes, billingAccountRoutes, giftRoutes } from './billing-account';
 import { adminPromotionRoutes, planRoutes } from './billing-plans';
+import { adminRoyaltyRoutes, earningsRoutes } from './billing-royalties';
 import { teamSsoInternalRoutes, teamSsoRoutes } from './billing-team-sso';
 import { teamScimRoutes, teamScimTokenRoutes } from './billing-team-scim';
 import { teamDomainRoutes, teamJoinLinkRoutes } from './billing-team-domains';
@@ -98,6 +99,8 @@ export const allRouteTables = {
   adminBillingRoutes,
   planRoutes,
   adminPromotionRoutes,
+  earningsRoutes,
+  adminRoyaltyRoutes,
   uploadRoutes,
   assetRoutes,
   streamRoutes,

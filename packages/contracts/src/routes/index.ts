@@ -5,6 +5,7 @@ export * from './auth-sso';
 export * from './billing';
 export * from './billing-account';
 export * from './billing-plans';
+export * from './billing-royalties';
 export * from './billing-teams';
 export * from './billing-team-learning';
 export * from './billing-team-sso';

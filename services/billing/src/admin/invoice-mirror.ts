@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database } from '../db/schema';
+import { amountsOf } from '../account/invoice-view';
 import { idOf, subscriptionIdOfInvoice } from '../provider/stripe';
 
 const toDate = (seconds: number | null | undefined) =>
@@ -26,6 +27,7 @@ export async function mirrorInvoice(db: Kysely<Database>, invoice: Stripe.Invoic
     billing_reason: invoice.billing_reason ?? null,
     amount_due: invoice.amount_due,
     amount_paid: invoice.amount_paid,
+    tax: amountsOf(invoice).tax,
     currency: invoice.currency,
     attempt_count: invoice.attempt_count ?? 0,
     period_start: toDate(line?.period?.start ?? invoice.period_start),

@@ -11,6 +11,14 @@ import type {
   PromotionRedemptionTable,
   TrialClaimTable,
 } from './tables/plans';
+import type {
+  CreatorPayoutAccountTable,
+  RoyaltyMonthTable,
+  RoyaltyPayoutTable,
+  RoyaltySettingsTable,
+  RoyaltyStatementItemTable,
+  RoyaltyStatementTable,
+} from './tables/royalty';
 import type { SubscriptionTable } from './tables/subscription';
 import type { TeamJoinLinkTable } from './tables/team-join-link';
 import type { TeamSsoDomainTable, TeamSsoTable } from './tables/team-sso';
@@ -44,4 +52,10 @@ export interface Database {
   team_scim_users: TeamScimUserTable;
   team_groups: TeamGroupTable;
   team_group_members: TeamGroupMemberTable;
+  royalty_settings: RoyaltySettingsTable;
+  royalty_months: RoyaltyMonthTable;
+  royalty_statements: RoyaltyStatementTable;
+  royalty_statement_items: RoyaltyStatementItemTable;
+  creator_payout_accounts: CreatorPayoutAccountTable;
+  royalty_payouts: RoyaltyPayoutTable;
 }

@@ -3,9 +3,9 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 const VERSION = 'v1';
 const INFO = 'catalyst billing team-sso client secret';
 
-/** An AES-256-GCM key for client secrets, derived from INTERNAL_SECRET with HKDF (never stored). */
-export function secretBoxKey(internalSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', internalSecret, 'catalyst-team-sso', INFO, 32));
+/** An AES-256-GCM key for client secrets (or another `purpose`), derived from INTERNAL_SECRET with HKDF (never stored). */
+export function secretBoxKey(internalSecret: string, purpose = INFO): Buffer {
+  return Buffer.from(hkdfSync('sha256', internalSecret, 'catalyst-team-sso', purpose, 32));
 }
 
 /** `v1.<iv>.<tag>.<ciphertext>` in base64url; the team id is bound in as associated data. */

@@ -11,6 +11,8 @@ export interface InvoiceTable {
   billing_reason: string | null;
   amount_due: number;
   amount_paid: number;
+  /** The tax in amount_paid (minor units): revenue for the royalty pool is counted before it. */
+  tax: ColumnType<number, number | undefined, number>;
   currency: string;
   attempt_count: number;
   period_start: Date | null;
