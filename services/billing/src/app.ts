@@ -5,6 +5,7 @@ import { mountAdminBilling } from './admin/admin.routes';
 import type { Deps } from './deps';
 import { mountGifts } from './gifts/gifts.routes';
 import { mountInternal } from './internal/internal.routes';
+import { mountPaying } from './paying/paying.routes';
 import { mountPlans } from './plans/plans.routes';
 import { mountPromotions } from './promotions/promotions.routes';
 import { mountRoyalties } from './royalties/royalties.routes';
@@ -43,5 +44,6 @@ export function createApp(deps: Deps) {
   mountWebhooks(app, deps);
   mountTeamGroups(app, deps);
   mountInternal(app, deps);
+  mountPaying(app, deps);
   return app;
 }

@@ -4,6 +4,7 @@ import { mountDiscussions } from './discussions/discussions.routes';
 import { mountLive } from './live/live.routes';
 import { mountModeration } from './moderation/moderation.routes';
 import { mountFollows } from './notifications/follows.routes';
+import { mountQuestionsWaiting } from './questions-waiting/questions-waiting.routes';
 
 export function createApp(deps: Deps) {
   const app = createService({
@@ -17,5 +18,6 @@ export function createApp(deps: Deps) {
   mountModeration(app, deps);
   mountFollows(app, deps);
   mountLive(app, deps);
+  mountQuestionsWaiting(app, deps);
   return app;
 }

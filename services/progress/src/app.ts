@@ -1,4 +1,5 @@
 import { createService, pingDb } from '@catalyst/service-kit';
+import { mountAnalytics } from './analytics/analytics.routes';
 import { mountCertificates } from './certificates/certificates.routes';
 import type { Deps } from './deps';
 import { mountCredentials } from './credentials/credentials.routes';
@@ -29,5 +30,6 @@ export function createApp(deps: Deps) {
   mountCertificates(app, deps);
   mountCredentials(app, deps);
   mountInternal(app, deps);
+  mountAnalytics(app, deps);
   return app;
 }

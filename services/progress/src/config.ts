@@ -63,6 +63,8 @@ export const configSchema = baseServiceConfigSchema.extend({
   SITE_NAME: z.string().min(1).default('Catalyst'),
   /** How often the co-watching table behind "Because you watched" is rebuilt from progress. */
   CO_WATCHED_REFRESH_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  /** How often watch events are rolled into the creator analytics' daily figures. */
+  ANALYTICS_ROLLUP_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
   CREDENTIAL_SIGNING_KEY: z.preprocess((v) => (v === '' ? undefined : v), signingKeySchema),
 });
 export type Config = z.infer<typeof configSchema>;

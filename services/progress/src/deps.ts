@@ -21,6 +21,8 @@ export interface Deps extends BaseDeps {
   catalog: Catalog;
   /** Auth's /internal routes: the learner's name on a certificate. */
   auth: Peer;
+  /** Billing's /internal routes: who pays (the analytics rollup's paid minutes). */
+  billing: Peer;
   /** Signs certificates' credentials and publishes the keys (./credentials). */
   credentials: CredentialIssuer;
   entitlements: Entitlements;
@@ -32,7 +34,8 @@ export interface Deps extends BaseDeps {
 export function createDeps(base: BaseDeps): Deps {
   const { config, cache, log, broadcast } = base;
   const peer = (baseUrl: string) => createPeer({ baseUrl, secret: config.INTERNAL_SECRET });
-  const entitlements = createEntitlements({ billing: peer(config.BILLING_URL), cache, log });
+  const billing = peer(config.BILLING_URL);
+  const entitlements = createEntitlements({ billing, cache, log });
   const invalidations = createInvalidations({ broadcast, log });
   const catalog = createCatalog({ content: peer(config.CONTENT_URL), cache });
   const credentials = createCredentialIssuer({ db: base.db, config, log });
@@ -50,6 +53,7 @@ export function createDeps(base: BaseDeps): Deps {
     ...base,
     catalog,
     auth: peer(config.AUTH_URL),
+    billing,
     credentials,
     entitlements,
     lessonAccess,

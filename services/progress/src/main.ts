@@ -1,4 +1,5 @@
 import { runService } from '@catalyst/service-kit/service';
+import { scheduleAnalyticsRollup } from './analytics/rollup-job';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createDeps } from './deps';
@@ -19,6 +20,15 @@ await runService({
       context.log,
       context.config.CO_WATCHED_REFRESH_SECONDS,
     );
-    return { app: createApp(deps), onClose: [async () => stopMending(), async () => stopRefresh()] };
+    const stopRollup = scheduleAnalyticsRollup(
+      context.db,
+      deps.billing,
+      context.log,
+      context.config.ANALYTICS_ROLLUP_SECONDS,
+    );
+    return {
+      app: createApp(deps),
+      onClose: [async () => stopMending(), async () => stopRefresh(), async () => stopRollup()],
+    };
   },
 });

@@ -4,6 +4,7 @@ import {
   authInternalRoutes,
   billingInternalRoutes,
   contentInternalRoutes,
+  payingInternalRoutes,
   type CertificateFacts,
   type CourseLessons,
   type Identity,
@@ -262,14 +263,19 @@ export async function createTestContext() {
       return [...catalog.values()].filter((p) => p.categoryId === ids.category && p.isPublished);
     });
 
-  const billing = (await createPeerStandIn()).answer(billingInternalRoutes.entitlement, ({ params }) => {
-    const has = entitled.has(params.userId!);
-    return {
-      entitled: has,
-      plan: has ? ('premium' as const) : null,
-      status: has ? ('active' as const) : ('free' as const),
-    };
-  });
+  const billing = (await createPeerStandIn())
+    .answer(billingInternalRoutes.entitlement, ({ params }) => {
+      const has = entitled.has(params.userId!);
+      return {
+        entitled: has,
+        plan: has ? ('premium' as const) : null,
+        status: has ? ('active' as const) : ('free' as const),
+      };
+    })
+    // The analytics rollup's paid minutes: the entitled are the paying here.
+    .answer(payingInternalRoutes.paying, ({ body }) => ({
+      userIds: (body.userIds as string[]).filter((id) => entitled.has(id)),
+    }));
 
   const auth = (await createPeerStandIn()).answer(authInternalRoutes.lookupUsers, ({ body }) => {
     if (peers.authDown) throw unavailable();

@@ -49,6 +49,11 @@ import {
   quizRoutes,
 } from './progress';
 import { releaseRoutes } from './releases';
+import {
+  analyticsInternalRoutes,
+  payingInternalRoutes,
+  questionsWaitingInternalRoutes,
+} from './studio-analytics';
 
 /**
  * Every table of declarations, by name. The gateway routes from them, the OpenAPI document lists them,
@@ -82,6 +87,9 @@ export const allRouteTables = {
   certificateRoutes,
   credentialRoutes,
   progressInternalRoutes,
+  analyticsInternalRoutes,
+  payingInternalRoutes,
+  questionsWaitingInternalRoutes,
   subscriptionRoutes,
   webhookRoutes,
   billingInternalRoutes,

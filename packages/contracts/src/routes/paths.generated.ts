@@ -194,6 +194,17 @@ export const ROUTE_PATHS = {
     deleteUserProgress: '/internal/progress/users/:userId',
     teamFigures: '/internal/progress/team-figures',
   },
+  analyticsInternal: {
+    paidSeconds: '/internal/progress/paid-seconds',
+    items: '/internal/progress/analytics/items',
+    product: '/internal/progress/analytics/product',
+  },
+  payingInternal: {
+    paying: '/internal/billing/paying',
+  },
+  questionsWaitingInternal: {
+    questionsWaiting: '/internal/community/questions-waiting',
+  },
   subscription: {
     createCheckoutSession: '/subscription/create-checkout-session',
     status: '/subscription/status',

@@ -10,6 +10,13 @@ import type { ProgressTable } from './tables/progress';
 import type { QuizAttemptsTable } from './tables/quiz-attempts';
 import type { QuizPapersTable } from './tables/quiz-papers';
 import type { CertificateCredentialsTable, SigningKeysTable } from './tables/signing-keys';
+import type {
+  AnalyticsRollupStateTable,
+  ItemDaysTable,
+  ItemFiguresTable,
+  LessonFiguresTable,
+  WatchEventsTable,
+} from './tables/watch-analytics';
 
 export interface Database {
   progress: ProgressTable;
@@ -24,4 +31,9 @@ export interface Database {
   notes: NotesTable;
   path_follows: PathFollowsTable;
   player_settings: PlayerSettingsTable;
+  watch_events: WatchEventsTable;
+  item_days: ItemDaysTable;
+  item_figures: ItemFiguresTable;
+  lesson_figures: LessonFiguresTable;
+  analytics_rollup_state: AnalyticsRollupStateTable;
 }

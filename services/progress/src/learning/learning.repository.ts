@@ -30,6 +30,8 @@ const today = sql<string>`(now() at time zone 'utc')::date`;
  * `learned` adds to each learner's UTC day the forward movement of every applied save since the stored last
  * position, capped by the wall-clock time since that row was last written and by LEARNING_CREDIT. A stale save
  * is not in `written`, so it credits nothing; a seek back credits nothing (and the next save counts from there).
+ * `watched` records the same credit per row (user, product, lesson, day) for the creator analytics' job: one
+ * more insert in the statement, so an event exists exactly when learning time was credited.
  */
 export const learningCredit = {
   before: (table: string, keys: readonly string[], keyList: RawBuilder<unknown>) =>
@@ -48,13 +50,22 @@ export const learningCredit = {
       when b.user_id is null then least(w.last_position, ${LEARNING_CREDIT.maxSecondsFirstSave}::double precision)
       else greatest(0, least(w.last_position - b.last_position, extract(epoch from now() - b.updated_at)::double precision, ${LEARNING_CREDIT.maxSecondsPerSave}::double precision))
     end`;
-    return sql`learned as (
-      insert into learning_days as d (user_id, day, seconds)
-      select w.user_id, ${today}, round(sum(${seconds}))::int
+    const lesson = keys.includes('lesson_id') ? sql`w.lesson_id` : sql`null::text`;
+    return sql`credited as (
+      select w.user_id, w.product_id, ${lesson} as lesson_id, ${seconds} as seconds
         from written w left join before b on ${sameKey}
-       group by w.user_id
-      having round(sum(${seconds})) > 0
+    ),
+    learned as (
+      insert into learning_days as d (user_id, day, seconds)
+      select user_id, ${today}, round(sum(seconds))::int
+        from credited
+       group by user_id
+      having round(sum(seconds)) > 0
       on conflict (user_id, day) do update set seconds = d.seconds + excluded.seconds
+    ),
+    watched as (
+      insert into watch_events (user_id, product_id, lesson_id, day, seconds)
+      select user_id, product_id, lesson_id, ${today}, seconds from credited where seconds > 0
     )`;
   },
 };

@@ -12,6 +12,7 @@ import * as coWatched from './2026-12-05T10-00-00_co_watched';
 import * as notes from './2026-12-05T13-00-00_notes';
 import * as playerSettings from './2026-12-05T15-20-00_player_settings';
 import * as pathFollows from './2026-12-05T15-40-00_path_follows';
+import * as watchAnalytics from './2026-12-06T09-40-00_watch_analytics';
 
 /** Every migration of the progress schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T13-00-00_notes': notes,
   '2026-12-05T15-20-00_player_settings': playerSettings,
   '2026-12-05T15-40-00_path_follows': pathFollows,
+  '2026-12-06T09-40-00_watch_analytics': watchAnalytics,
 };
