@@ -26,7 +26,7 @@ import { premiumTargetProblem } from './premium';
 type Ctx = Context<AppEnv>;
 
 /** The caller: always present on routes that need a sign-in. */
-type CallerOf<R extends RouteDeclaration> = R['access'] extends 'user' | 'premium' | 'admin'
+type CallerOf<R extends RouteDeclaration> = R['access'] extends 'user' | 'premium' | 'creator' | 'admin'
   ? Identity
   : Identity | null;
 

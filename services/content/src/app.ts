@@ -11,6 +11,7 @@ import { mountReviews } from './reviews/reviews.routes';
 import { mountSaved } from './saved/saved.routes';
 import { mountSearch } from './search/search.routes';
 import { mountStats } from './stats/stats.routes';
+import { mountStudio } from './studio/studio.routes';
 
 export function createApp(deps: Deps) {
   const app = createService({
@@ -39,6 +40,7 @@ export function createApp(deps: Deps) {
   mountRecommendations(app, deps);
   mountSearch(app, deps);
   mountStats(app, deps);
+  mountStudio(app, deps);
   mountInternal(app, deps);
   return app;
 }

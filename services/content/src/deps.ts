@@ -2,8 +2,10 @@ import {
   createEntitlements,
   createInvalidations,
   createPeer,
+  mailerFromConfig,
   type Entitlements,
   type Invalidations,
+  type Mailer,
   type Peer,
   type ServiceBaseDeps,
 } from '@catalyst/service-kit';
@@ -14,8 +16,8 @@ import type { Database } from './db/schema';
 import type { SearchChanges } from './search/search-changes';
 import { createVideoUrlSigner, type VideoUrlSigner } from './video-urls';
 
-/** What the process provides (main.ts; tests build their own). */
-export type BaseDeps = ServiceBaseDeps<Config, Database>;
+/** What the process provides (main.ts; tests build their own, with a mailer that keeps what it sends). */
+export type BaseDeps = ServiceBaseDeps<Config, Database> & { mailer?: Mailer };
 
 /** Everything content's handlers use, built once from the process's pieces. */
 export interface Deps extends BaseDeps {
@@ -34,6 +36,8 @@ export interface Deps extends BaseDeps {
   publicMaxAgeSeconds: number;
   /** Tells search when the catalogue changed, so it may keep answers until then (main.ts; none: nothing kept). */
   searchChanges?: SearchChanges;
+  /** Creator invitations and review outcomes; by default the configured one (SMTP, else the outbox folder). */
+  mailer: Mailer;
 }
 
 export function createDeps(base: BaseDeps): Deps {
@@ -67,6 +71,7 @@ export function createDeps(base: BaseDeps): Deps {
     mediaStreams: createMediaStreams({ media: peers.media, secret: config.INTERNAL_SECRET, log }),
     // Public answers may be reused by shared caches as long as this service reuses its own reads (off with them).
     publicMaxAgeSeconds: Math.ceil(catalogTtlMs / 1000),
+    mailer: base.mailer ?? mailerFromConfig(config, log),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   createPeerStandIn,
   createTestCache,
   createTestDatabase,
+  createMemoryMailer,
   identityHeaders,
   testLog,
   testUsers,
@@ -47,12 +48,19 @@ export async function startPeers({ entitled = [] as string[] } = {}) {
     standings: new Map<string, { progress: number; completedLessons: number }>(),
     /** Progress's learner signals (recommendations), by user id (none: a learner who watched nothing). */
     signals: new Map<string, LearnerSignals>(),
+    /** Roles auth was told to set (creator accounts), by user id. */
+    roles: new Map<string, string>(),
   };
   const up = (peer: PeerName) => {
     if (state.down.has(peer)) throw unavailable('down');
   };
   standIn
     .answer(authInternalRoutes.userCount, () => (up('auth'), { count: state.users }))
+    .answer(authInternalRoutes.setRole, ({ params, body }) => {
+      up('auth');
+      state.roles.set(params.userId!, body.role);
+      return { id: params.userId!, role: body.role };
+    })
     .answer(billingInternalRoutes.subscriberCount, () => (up('billing'), { count: state.subscribers }))
     .answer(billingInternalRoutes.entitlement, ({ params }) => {
       state.entitlementCalls.push(params.userId!);
@@ -112,6 +120,9 @@ export const testConfig = (databaseUrl: string, peersUrl: string, catalogCacheTt
   BILLING_URL: peersUrl,
   MEDIA_URL: peersUrl,
   COMMUNITY_URL: peersUrl,
+  MAIL_FROM: 'Catalyst <no-reply@catalyst.example>',
+  OUTBOX_DIR: '/nonexistent/outbox',
+  PUBLIC_URL: 'http://localhost:8080',
   ...(catalogCacheTtlMs === undefined ? {} : { CATALOG_CACHE_TTL_MS: catalogCacheTtlMs }),
 });
 
@@ -131,14 +142,23 @@ export async function createTestContext({
   });
   await prepareDatabase(db, { seed: false, log: testLog });
   const cache = createTestCache();
+  const mailer = createMemoryMailer();
   const app = createApp(
-    createDeps({ config: testConfig(database.url, peers.url, catalogCacheTtlMs), db, cache, log: testLog }),
+    createDeps({
+      config: testConfig(database.url, peers.url, catalogCacheTtlMs),
+      db,
+      cache,
+      log: testLog,
+      mailer,
+    }),
   );
 
   /** Calls the app as a person would arrive through the gateway; answers status and parsed body. */
-  async function call(caller: Caller, method: string, path: string, body?: unknown) {
+  async function call(caller: Caller | Identity, method: string, path: string, body?: unknown) {
     const headers: Record<string, string> =
-      caller === 'anonymous' ? {} : identityHeaders(testUsers[caller] as Identity);
+      caller === 'anonymous'
+        ? {}
+        : identityHeaders(typeof caller === 'string' ? (testUsers[caller] as Identity) : caller);
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await app.request(path, {
       method,
@@ -155,6 +175,7 @@ export async function createTestContext({
     databaseUrl: database.url,
     cache,
     peers,
+    mailer,
     billing: billingView(peers),
     call,
     admin: (method: string, path: string, body?: unknown) => call('admin', method, path, body),

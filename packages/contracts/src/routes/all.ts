@@ -49,6 +49,7 @@ import {
   quizRoutes,
 } from './progress';
 import { releaseRoutes } from './releases';
+import { creatorAccountRoutes, reviewQueueRoutes, studioInternalRoutes, studioRoutes } from './studio';
 import {
   analyticsInternalRoutes,
   payingInternalRoutes,
@@ -77,6 +78,10 @@ export const allRouteTables = {
   searchRoutes,
   statsRoutes,
   contentInternalRoutes,
+  creatorAccountRoutes,
+  studioRoutes,
+  reviewQueueRoutes,
+  studioInternalRoutes,
   progressRoutes,
   lessonProgressRoutes,
   quizRoutes,

@@ -27,6 +27,7 @@ import {
   adminUserSchema,
 } from '../admin-users';
 import { pageSchema } from '../api';
+import { roleSchema } from '../identity';
 import { defineRoutes } from './define';
 
 const service = 'auth';
@@ -264,5 +265,15 @@ export const authInternalRoutes = defineRoutes({
     summary: "A directory's person (SCIM): the account of an address, made verified if there is none",
     body: provisionUserRequestSchema,
     response: provisionUserResponseSchema,
+  },
+  setRole: {
+    method: 'PUT',
+    path: '/internal/users/:userId/role',
+    service,
+    access: 'internal',
+    summary: "Set an account's role (content makes a linked account a creator, and back); never an admin's",
+    params: z.object({ userId: z.string().min(1).max(64) }),
+    body: z.object({ role: z.enum(['user', 'creator']) }),
+    response: z.object({ id: z.string(), role: roleSchema }),
   },
 });

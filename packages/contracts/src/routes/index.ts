@@ -13,6 +13,7 @@ export * from './billing-team-scim';
 export * from './billing-team-domains';
 export * from './billing-team-groups';
 export * from './content';
+export * from './studio';
 export * from './studio-analytics';
 export * from './gateway';
 export * from './releases';

@@ -32,6 +32,7 @@ export const ROUTE_PATHS = {
     userCount: '/internal/users/count',
     lookupUsers: '/internal/users/lookup',
     provisionUser: '/internal/users/provision',
+    setRole: '/internal/users/:userId/role',
   },
   authSso: {
     ssoLookup: '/auth/sso/lookup',
@@ -130,6 +131,35 @@ export const ROUTE_PATHS = {
     deleteUserData: '/internal/users/:userId',
     path: '/internal/paths/:idOrSlug',
     categoryProducts: '/internal/categories/:idOrSlug/products',
+  },
+  creatorAccount: {
+    accounts: '/admin/creators/:id/accounts',
+    invite: '/admin/creators/:id/invitations',
+    revoke: '/admin/creators/:id/invitations/:invitationId',
+    unlink: '/admin/creators/:id/accounts/:userId',
+    accept: '/studio/invitations/:token/accept',
+  },
+  studio: {
+    me: '/studio/me',
+    list: '/studio/products',
+    get: '/studio/products/:id',
+    create: '/studio/products',
+    save: '/studio/products/:id',
+    curriculum: '/studio/products/:id/curriculum',
+    saveCurriculum: '/studio/products/:id/curriculum',
+    submit: '/studio/products/:id/submit',
+    revisions: '/studio/products/:id/revisions',
+  },
+  reviewQueue: {
+    queue: '/admin/reviews-queue',
+    revision: '/admin/revisions/:id',
+    approve: '/admin/revisions/:id/approve',
+    return: '/admin/revisions/:id/return',
+  },
+  studioInternal: {
+    creatorOfUser: '/internal/content/creators/of-user/:userId',
+    productCreators: '/internal/content/product-creators',
+    creatorProducts: '/internal/content/creators/:id/products',
   },
   progress: {
     list: '/content/progress',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import { authInternalRoutes } from '@catalyst/contracts';
-import { HttpError, mountRoutes, unauthorized, type AppEnv } from '@catalyst/service-kit';
+import { HttpError, mountRoutes, notFound, unauthorized, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { hashPassword } from '../passwords';
 import { countUsers, findUserByEmail, insertUser, lookupUsers } from '../users/users.repository';
@@ -47,5 +47,19 @@ export const mountInternal = (app: Hono<AppEnv>, { db, sessions, users }: Deps) 
         created,
         deactivated: user.deactivated_at !== null,
       };
+    },
+    /** Content links an account to a creator (and unlinks it); an admin stays an admin. Cached identities go at once. */
+    async setRole({ params: { userId }, body: { role } }) {
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'role'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!user) throw notFound('Account not found');
+      if (user.role === 'admin' || user.role === role) return { id: user.id, role: user.role };
+      await db.updateTable('users').set({ role }).where('id', '=', user.id).execute();
+      await users.forget(user.id);
+      await sessions.forgetUser(user.id);
+      return { id: user.id, role };
     },
   });

@@ -118,6 +118,149 @@ async function assetFactsOf(
 }
 
 /**
+ * The save's media, checked with media before anything is written: a lesson's video must be a video,
+ * a resource a ready PDF, zip or image; unknown assets are named. Answers each asset's facts.
+ */
+export async function checkCurriculumMedia(
+  deps: Deps,
+  body: CurriculumInput,
+  requestId: string,
+): Promise<Map<string, MediaAssetFacts | null>> {
+  const ids = new Set<string>();
+  for (const section of body.sections)
+    for (const lesson of section.lessons) {
+      if (lesson.kind === 'video' && lesson.mediaAssetId) ids.add(lesson.mediaAssetId);
+      for (const resource of lesson.resources) ids.add(resource.mediaAssetId);
+    }
+  const facts = await assetFactsOf(deps, [...ids], requestId);
+  const errors: FieldError[] = [];
+  body.sections.forEach((section, s) =>
+    section.lessons.forEach((lesson, l) => {
+      const at = `sections.${s}.lessons.${l}`;
+      if (lesson.kind === 'video') {
+        if (lesson.mediaAssetId) {
+          const video = facts.get(lesson.mediaAssetId);
+          if (!video) errors.push({ field: `${at}.mediaAssetId`, message: COURSE_MESSAGES.assetUnknown });
+          else if (video.kind !== 'video' || video.status === 'failed')
+            errors.push({ field: `${at}.mediaAssetId`, message: COURSE_MESSAGES.videoNotPlayable });
+        } else if (!lesson.videoUrl) {
+          errors.push({ field: `${at}.videoUrl`, message: VIDEO_REQUIRED });
+        }
+      }
+      lesson.resources.forEach((resource, r) => {
+        const file = facts.get(resource.mediaAssetId);
+        const field = `${at}.resources.${r}.mediaAssetId`;
+        if (!file) errors.push({ field, message: COURSE_MESSAGES.assetUnknown });
+        else if (!DOWNLOADABLE_KINDS.has(file.kind) || file.status !== 'ready')
+          errors.push({ field, message: COURSE_MESSAGES.resourceNotDownloadable });
+      });
+    }),
+  );
+  if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
+  return facts;
+}
+
+/**
+ * Every id the save keeps must be an item of this product's curriculum (of the same kind): an id of
+ * another product's item, or of nothing, is the admin's mistake and changes nothing. A quiz's questions
+ * and options keep theirs the same way (learners' attempts name them).
+ */
+export async function checkKeptIds(
+  trx: Parameters<typeof ownersOf>[0],
+  productId: string,
+  body: CurriculumInput,
+) {
+  const kept: Array<{ item: CurriculumItem | 'question' | 'option'; id: string; field: string }> = [];
+  body.sections.forEach((section, s) => {
+    if (section.id) kept.push({ item: 'section', id: section.id, field: `sections.${s}.id` });
+    section.lessons.forEach((lesson, l) => {
+      const at = `sections.${s}.lessons.${l}`;
+      if (lesson.id) kept.push({ item: 'lesson', id: lesson.id, field: `${at}.id` });
+      lesson.resources.forEach((resource, r) => {
+        if (resource.id) kept.push({ item: 'resource', id: resource.id, field: `${at}.resources.${r}.id` });
+      });
+      if (lesson.kind !== 'quiz') return;
+      lesson.quiz?.questions.forEach((question, q) => {
+        if (question.id)
+          kept.push({ item: 'question', id: question.id, field: `${at}.quiz.questions.${q}.id` });
+        question.options.forEach((option, o) => {
+          if (option.id)
+            kept.push({
+              item: 'option',
+              id: option.id,
+              field: `${at}.quiz.questions.${q}.options.${o}.id`,
+            });
+        });
+      });
+    });
+  });
+  const idsOf = (item: CurriculumItem) => kept.filter((k) => k.item === item).map((k) => k.id);
+  const [owners, quizIds] = await Promise.all([
+    ownersOf(trx, { section: idsOf('section'), lesson: idsOf('lesson'), resource: idsOf('resource') }),
+    quizIdsOf(trx, productId),
+  ]);
+  const isOurs = ({ item, id }: (typeof kept)[number]) =>
+    item === 'question'
+      ? quizIds.questions.has(id)
+      : item === 'option'
+        ? quizIds.options.has(id)
+        : owners[item].get(id) === productId;
+  const errors = kept
+    .filter((k) => !isOurs(k))
+    .map(({ item, id, field }) => ({
+      field,
+      message: `${itemLabel[item]} ${id} is not part of this curriculum`,
+    }));
+  if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
+}
+
+/** The save as it is written: ids given to new items (a quiz's questions and options too), articles sanitised, each kind keeping only its own fields, resources with their files' facts. */
+export function toCurriculumWrite(
+  body: CurriculumInput,
+  facts: Map<string, MediaAssetFacts | null>,
+): CurriculumWrite {
+  return {
+    sections: body.sections.map((section) => ({
+      id: section.id ?? newObjectId(),
+      title: section.title,
+      lessons: section.lessons.map((lesson) => {
+        const video = lesson.kind === 'video' && lesson.mediaAssetId ? facts.get(lesson.mediaAssetId) : null;
+        return {
+          id: lesson.id ?? newObjectId(),
+          title: lesson.title,
+          kind: lesson.kind,
+          // An uploaded video's own length when the admin gave none.
+          durationSeconds:
+            lesson.durationSeconds ?? (video?.durationSeconds ? Math.round(video.durationSeconds) : null),
+          isFreePreview: lesson.isFreePreview,
+          videoUrl: lesson.kind === 'video' ? lesson.videoUrl : null,
+          mediaAssetId: lesson.kind === 'video' ? lesson.mediaAssetId : null,
+          body: lesson.kind === 'article' ? sanitizeContent(lesson.body) : null,
+          quiz: lesson.kind === 'quiz' && lesson.quiz ? quizToWrite(lesson.quiz) : null,
+          resources: lesson.resources.map((resource) => {
+            const file = facts.get(resource.mediaAssetId)!;
+            return {
+              id: resource.id ?? newObjectId(),
+              title: resource.title,
+              mediaAssetId: resource.mediaAssetId,
+              fileName: file.originalName,
+              mimeType: file.mimeType,
+              size: file.size,
+            };
+          }),
+        };
+      }),
+    })),
+  };
+}
+
+/** The whole minutes a catalogue shows of a write, when any lesson's length is known. */
+export function durationMinutesOf(write: CurriculumWrite): number | null {
+  const known = write.sections.flatMap((s) => s.lessons).filter((l) => l.durationSeconds !== null);
+  return known.length > 0 ? minutesOf(known.reduce((total, l) => total + l.durationSeconds!, 0)) : null;
+}
+
+/**
  * Courses' curricula: the public outline, one lesson for whoever may open it, and the admin's editor
  * (read, and a save applied in one transaction with a version check).
  */
@@ -125,136 +268,6 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
   const { db } = deps;
   /** The outline is the same for everyone while its memoised read lives: kept serialised beside it (a 200-lesson course's is 31 KiB). */
   const outlineAnswers = createKeptAnswers<CurriculumOutline>();
-
-  /**
-   * The save's media, checked with media before anything is written: a lesson's video must be a video,
-   * a resource a ready PDF, zip or image; unknown assets are named. Answers each asset's facts.
-   */
-  async function checkMedia(
-    body: CurriculumInput,
-    requestId: string,
-  ): Promise<Map<string, MediaAssetFacts | null>> {
-    const ids = new Set<string>();
-    for (const section of body.sections)
-      for (const lesson of section.lessons) {
-        if (lesson.kind === 'video' && lesson.mediaAssetId) ids.add(lesson.mediaAssetId);
-        for (const resource of lesson.resources) ids.add(resource.mediaAssetId);
-      }
-    const facts = await assetFactsOf(deps, [...ids], requestId);
-    const errors: FieldError[] = [];
-    body.sections.forEach((section, s) =>
-      section.lessons.forEach((lesson, l) => {
-        const at = `sections.${s}.lessons.${l}`;
-        if (lesson.kind === 'video') {
-          if (lesson.mediaAssetId) {
-            const video = facts.get(lesson.mediaAssetId);
-            if (!video) errors.push({ field: `${at}.mediaAssetId`, message: COURSE_MESSAGES.assetUnknown });
-            else if (video.kind !== 'video' || video.status === 'failed')
-              errors.push({ field: `${at}.mediaAssetId`, message: COURSE_MESSAGES.videoNotPlayable });
-          } else if (!lesson.videoUrl) {
-            errors.push({ field: `${at}.videoUrl`, message: VIDEO_REQUIRED });
-          }
-        }
-        lesson.resources.forEach((resource, r) => {
-          const file = facts.get(resource.mediaAssetId);
-          const field = `${at}.resources.${r}.mediaAssetId`;
-          if (!file) errors.push({ field, message: COURSE_MESSAGES.assetUnknown });
-          else if (!DOWNLOADABLE_KINDS.has(file.kind) || file.status !== 'ready')
-            errors.push({ field, message: COURSE_MESSAGES.resourceNotDownloadable });
-        });
-      }),
-    );
-    if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
-    return facts;
-  }
-
-  /**
-   * Every id the save keeps must be an item of this product's curriculum (of the same kind): an id of
-   * another product's item, or of nothing, is the admin's mistake and changes nothing. A quiz's questions
-   * and options keep theirs the same way (learners' attempts name them).
-   */
-  async function checkKeptIds(trx: Parameters<typeof ownersOf>[0], productId: string, body: CurriculumInput) {
-    const kept: Array<{ item: CurriculumItem | 'question' | 'option'; id: string; field: string }> = [];
-    body.sections.forEach((section, s) => {
-      if (section.id) kept.push({ item: 'section', id: section.id, field: `sections.${s}.id` });
-      section.lessons.forEach((lesson, l) => {
-        const at = `sections.${s}.lessons.${l}`;
-        if (lesson.id) kept.push({ item: 'lesson', id: lesson.id, field: `${at}.id` });
-        lesson.resources.forEach((resource, r) => {
-          if (resource.id) kept.push({ item: 'resource', id: resource.id, field: `${at}.resources.${r}.id` });
-        });
-        if (lesson.kind !== 'quiz') return;
-        lesson.quiz?.questions.forEach((question, q) => {
-          if (question.id)
-            kept.push({ item: 'question', id: question.id, field: `${at}.quiz.questions.${q}.id` });
-          question.options.forEach((option, o) => {
-            if (option.id)
-              kept.push({
-                item: 'option',
-                id: option.id,
-                field: `${at}.quiz.questions.${q}.options.${o}.id`,
-              });
-          });
-        });
-      });
-    });
-    const idsOf = (item: CurriculumItem) => kept.filter((k) => k.item === item).map((k) => k.id);
-    const [owners, quizIds] = await Promise.all([
-      ownersOf(trx, { section: idsOf('section'), lesson: idsOf('lesson'), resource: idsOf('resource') }),
-      quizIdsOf(trx, productId),
-    ]);
-    const isOurs = ({ item, id }: (typeof kept)[number]) =>
-      item === 'question'
-        ? quizIds.questions.has(id)
-        : item === 'option'
-          ? quizIds.options.has(id)
-          : owners[item].get(id) === productId;
-    const errors = kept
-      .filter((k) => !isOurs(k))
-      .map(({ item, id, field }) => ({
-        field,
-        message: `${itemLabel[item]} ${id} is not part of this curriculum`,
-      }));
-    if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
-  }
-
-  /** The save as it is written: ids given to new items (a quiz's questions and options too), articles sanitised, each kind keeping only its own fields, resources with their files' facts. */
-  function toWrite(body: CurriculumInput, facts: Map<string, MediaAssetFacts | null>): CurriculumWrite {
-    return {
-      sections: body.sections.map((section) => ({
-        id: section.id ?? newObjectId(),
-        title: section.title,
-        lessons: section.lessons.map((lesson) => {
-          const video =
-            lesson.kind === 'video' && lesson.mediaAssetId ? facts.get(lesson.mediaAssetId) : null;
-          return {
-            id: lesson.id ?? newObjectId(),
-            title: lesson.title,
-            kind: lesson.kind,
-            // An uploaded video's own length when the admin gave none.
-            durationSeconds:
-              lesson.durationSeconds ?? (video?.durationSeconds ? Math.round(video.durationSeconds) : null),
-            isFreePreview: lesson.isFreePreview,
-            videoUrl: lesson.kind === 'video' ? lesson.videoUrl : null,
-            mediaAssetId: lesson.kind === 'video' ? lesson.mediaAssetId : null,
-            body: lesson.kind === 'article' ? sanitizeContent(lesson.body) : null,
-            quiz: lesson.kind === 'quiz' && lesson.quiz ? quizToWrite(lesson.quiz) : null,
-            resources: lesson.resources.map((resource) => {
-              const file = facts.get(resource.mediaAssetId)!;
-              return {
-                id: resource.id ?? newObjectId(),
-                title: resource.title,
-                mediaAssetId: resource.mediaAssetId,
-                fileName: file.originalName,
-                mimeType: file.mimeType,
-                size: file.size,
-              };
-            }),
-          };
-        }),
-      })),
-    };
-  }
 
   async function requireVersion(productId: string) {
     const version = await curriculumVersionOf(db, productId);
@@ -345,12 +358,9 @@ export function createCurriculumHandlers(deps: Deps): Handlers {
      */
     async replace({ params: { id }, body, requestId }) {
       await requireVersion(id);
-      const facts = await checkMedia(body, requestId);
-      const write = toWrite(body, facts);
-      const lessons = write.sections.flatMap((s) => s.lessons);
-      const known = lessons.filter((l) => l.durationSeconds !== null);
-      const durationMinutes =
-        known.length > 0 ? minutesOf(known.reduce((total, l) => total + l.durationSeconds!, 0)) : null;
+      const facts = await checkCurriculumMedia(deps, body, requestId);
+      const write = toCurriculumWrite(body, facts);
+      const durationMinutes = durationMinutesOf(write);
       const version = await db.transaction().execute(async (trx) => {
         const current = await lockCurriculum(trx, id);
         if (current === undefined) throw notFound(PRODUCT_NOT_FOUND);

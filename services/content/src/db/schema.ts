@@ -1,6 +1,11 @@
 // The content schema: one line per table, each table's types in ./tables.
 import type { CategoryTable } from './tables/category';
 import type { CreatorTable } from './tables/creator';
+import type {
+  CreatorAccountTable,
+  CreatorInvitationTable,
+  ProductRevisionTable,
+} from './tables/creator-studio';
 import type { CourseLessonTable } from './tables/course-lesson';
 import type { CourseSectionTable } from './tables/course-section';
 import type { LearningPathItemTable, LearningPathTable } from './tables/learning-path';
@@ -28,4 +33,7 @@ export interface Database {
   saved_products: SavedProductTable;
   learning_paths: LearningPathTable;
   learning_path_items: LearningPathItemTable;
+  creator_accounts: CreatorAccountTable;
+  creator_invitations: CreatorInvitationTable;
+  product_revisions: ProductRevisionTable;
 }

@@ -17,6 +17,7 @@ import * as searchChangesNotify from './2026-12-05T12-40-00_search_changes_notif
 import * as searchDocumentsNarrow from './2026-12-05T13-00-00_search_documents_narrow';
 import * as learningPaths from './2026-12-05T15-10-00_learning_paths';
 import * as demoPaths from './2026-12-05T15-50-00_demo_paths';
+import * as creatorStudio from './2026-12-06T10-00-00_creator_studio';
 
 /** Every migration of the content schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T13-00-00_search_documents_narrow': searchDocumentsNarrow,
   '2026-12-05T15-10-00_learning_paths': learningPaths,
   '2026-12-05T15-50-00_demo_paths': demoPaths,
+  '2026-12-06T10-00-00_creator_studio': creatorStudio,
 };

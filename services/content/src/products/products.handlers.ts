@@ -45,20 +45,15 @@ type Handlers = RouteHandlers<typeof productRoutes>;
 export const premiumProductOf = () => (row: ProductRecord) => toPremiumProduct(row);
 
 const SLUG_TAKEN = 'A product with this slug already exists';
-const slugConflict = () => conflict(SLUG_TAKEN, [{ field: 'slug', message: SLUG_TAKEN }]);
+export const slugConflict = () => conflict(SLUG_TAKEN, [{ field: 'slug', message: SLUG_TAKEN }]);
 
-function uniqueViolationToConflict(error: unknown): never {
+export function uniqueViolationToConflict(error: unknown): never {
   if (isUniqueViolation(error, 'products_slug_key')) throw slugConflict();
   throw error;
 }
 
-/**
- * Products: the public catalogue (never the video or content), the premium list and product page (with
- * signed video addresses), and the admin's list and writes.
- */
-export function createProductHandlers(deps: Deps): Handlers {
-  const { db } = deps;
-
+/** What a product write needs before it is written (the admin's forms and the creator studio's drafts alike). */
+export function createProductWriteChecks(db: Deps['db']) {
   /** The category and creator must exist; a missing one is the admin's mistake, so a 400 naming the field. */
   async function requireReferences(values: ProductValues) {
     const [category, creator] = await Promise.all([
@@ -95,6 +90,17 @@ export function createProductHandlers(deps: Deps): Handlers {
     }
     throw new HttpError(500, 'Could not allocate a product id');
   }
+
+  return { requireReferences, slugFromTitle, newProductId };
+}
+
+/**
+ * Products: the public catalogue (never the video or content), the premium list and product page (with
+ * signed video addresses), and the admin's list and writes.
+ */
+export function createProductHandlers(deps: Deps): Handlers {
+  const { db } = deps;
+  const { requireReferences, slugFromTitle, newProductId } = createProductWriteChecks(db);
 
   async function requireAdminProduct(id: string) {
     const product = await findAdminProduct(db, id);

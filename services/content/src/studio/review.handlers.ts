@@ -1,0 +1,136 @@
+import { STUDIO_MESSAGES, type RevisionSnapshot, type reviewQueueRoutes } from '@catalyst/contracts';
+import { conflict, notFound, reply, sendQuietly, type RouteHandlers } from '@catalyst/service-kit';
+import { durationMinutesOf } from '../curriculum/curriculum.handlers';
+import { ownersOf, writeCurriculum } from '../curriculum/curriculum.repository';
+import type { Deps } from '../deps';
+import { findProduct, updateProduct } from '../products/products.repository';
+import { uniqueViolationToConflict } from '../products/products.handlers';
+import { diffRevision } from './revision-diff';
+import {
+  findLastApproved,
+  findRevision,
+  listReviewQueue,
+  lockRevision,
+  setRevisionStatus,
+  snapshotOf,
+  toRevisionSummary,
+} from './revisions.repository';
+import { liveSnapshotOf } from './studio.handlers';
+
+/** The admin's review: the queue, a draft with its difference, approval (one transaction, then live) or return. */
+export function createReviewHandlers(deps: Deps): RouteHandlers<typeof reviewQueueRoutes> {
+  const { db } = deps;
+
+  async function requireRevision(id: string) {
+    const revision = await findRevision(db, id);
+    if (!revision) throw notFound(STUDIO_MESSAGES.revisionNotFound);
+    const product = (await findProduct(db, revision.product_id, { includeHidden: true }))!;
+    return { revision, product };
+  }
+
+  /** Mails the creator's accounts (a failure is logged, never the admin's problem). */
+  async function tellCreator(creatorId: string, subject: string, text: string, requestId: string) {
+    const accounts = await db
+      .selectFrom('creator_accounts')
+      .select('email')
+      .where('creator_id', '=', creatorId)
+      .execute();
+    for (const { email } of accounts)
+      await sendQuietly(deps.mailer, deps.log.child({ requestId }), { to: email, subject, text });
+  }
+
+  return {
+    async queue() {
+      const rows = await listReviewQueue(db);
+      return rows.map((row) => ({
+        revision: toRevisionSummary(row),
+        product: { _id: row.product_id, title: row.product_title, isPublished: row.product_published },
+        creator: { id: row.creator_id, name: row.creator_name, slug: row.creator_slug },
+      }));
+    },
+
+    /** The difference is against the last approved draft, else the live product if it is published, else nothing. */
+    async revision({ params: { id } }) {
+      const { revision, product } = await requireRevision(id);
+      const approved = await findLastApproved(db, product.id);
+      const before: RevisionSnapshot | null =
+        approved && approved.number < revision.number
+          ? snapshotOf(approved)
+          : product.is_published
+            ? await liveSnapshotOf(deps, product)
+            : null;
+      const snapshot = snapshotOf(revision);
+      return {
+        revision: toRevisionSummary(revision),
+        product: { _id: product.id, title: product.title, isPublished: product.is_published },
+        creator: { id: product.creator_id, name: product.creator_name, slug: product.creator_slug },
+        snapshot,
+        diff: diffRevision(before, snapshot),
+      };
+    },
+
+    /**
+     * In one transaction: the revision locked and checked (waiting for review), its product values and
+     * curriculum written with the admin editor's own writes, the product published, the revision approved.
+     */
+    async approve({ params: { id }, identity, requestId }) {
+      const approved = await db.transaction().execute(async (trx) => {
+        const revision = await lockRevision(trx, id);
+        if (!revision) throw notFound(STUDIO_MESSAGES.revisionNotFound);
+        if (revision.status !== 'in_review') throw conflict(STUDIO_MESSAGES.notInReview);
+        const snapshot = snapshotOf(revision);
+        const ids = {
+          section: snapshot.sections.map((s) => s.id),
+          lesson: snapshot.sections.flatMap((s) => s.lessons.map((l) => l.id)),
+          resource: snapshot.sections.flatMap((s) => s.lessons.flatMap((l) => l.resources.map((r) => r.id))),
+        };
+        const owners = await ownersOf(trx, ids);
+        const foreign = [
+          ...owners.section.values(),
+          ...owners.lesson.values(),
+          ...owners.resource.values(),
+        ].some((owner) => owner !== revision.product_id);
+        if (foreign) throw conflict(STUDIO_MESSAGES.foreignItem);
+        // Drafts are stored with their slug settled (the studio's save), so it is never blank here.
+        await updateProduct(trx, revision.product_id, {
+          ...snapshot.product,
+          slug: snapshot.product.slug!,
+          isPublished: true,
+        }).catch(uniqueViolationToConflict);
+        await writeCurriculum(trx, revision.product_id, snapshot, durationMinutesOf(snapshot));
+        return setRevisionStatus(trx, id, { status: 'approved', decidedBy: identity.id });
+      });
+      const product = (await findProduct(db, approved.product_id, { includeHidden: true }))!;
+      await tellCreator(
+        product.creator_id,
+        `Published: ${product.title}`,
+        `Your changes to "${product.title}" were approved and are live: ${deps.config.PUBLIC_URL}/studio`,
+        requestId,
+      );
+      return reply(toRevisionSummary(approved), { message: STUDIO_MESSAGES.approved });
+    },
+
+    async return({ params: { id }, body: { reason }, identity, requestId }) {
+      const returned = await db.transaction().execute(async (trx) => {
+        const revision = await lockRevision(trx, id);
+        if (!revision) throw notFound(STUDIO_MESSAGES.revisionNotFound);
+        if (revision.status !== 'in_review') throw conflict(STUDIO_MESSAGES.notInReview);
+        return setRevisionStatus(trx, id, { status: 'changes_requested', reason, decidedBy: identity.id });
+      });
+      const { product } = await requireRevision(id);
+      await tellCreator(
+        product.creator_id,
+        `Changes requested: ${product.title}`,
+        [
+          `An admin sent "${product.title}" back with this note:`,
+          '',
+          reason,
+          '',
+          `Open the studio to make the changes and submit again: ${deps.config.PUBLIC_URL}/studio`,
+        ].join('\n'),
+        requestId,
+      );
+      return reply(toRevisionSummary(returned), { message: STUDIO_MESSAGES.returned });
+    },
+  };
+}
