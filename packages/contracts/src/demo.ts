@@ -83,11 +83,39 @@ export function demoTeamPeriod(now = new Date()): { start: Date; end: Date } {
   return { start, end };
 }
 
-/** Every demo sign-in with a published password: the accounts above and the demo team's. */
+/**
+ * The demo creators' accounts (creator studio): each signs in as a creator linked to a demo creator profile
+ * (`creatorSlug`); auth seeds the accounts, content the links.
+ */
+export const demoCreatorAccounts = {
+  creator: {
+    id: '00000000000000000000a004',
+    email: 'creator@catalyst.example',
+    password: 'Creator-pass-1',
+    name: 'Maya Chen',
+    role: 'creator',
+    creatorSlug: 'maya-chen',
+  },
+  creator2: {
+    id: '00000000000000000000a005',
+    email: 'creator2@catalyst.example',
+    password: 'Creator-pass-1',
+    name: 'Daniel Okafor',
+    role: 'creator',
+    creatorSlug: 'daniel-okafor',
+  },
+} as const;
+
+/** Every demo sign-in with a published password: the accounts above, the demo creators' and the demo team's. */
 export const demoSignIns: readonly {
   id: string;
   email: string;
   password: string;
   name: string;
   role: string;
-}[] = [...Object.values(demoAccounts), demoTeam.owner, ...demoTeam.members];
+}[] = [
+  ...Object.values(demoAccounts),
+  ...Object.values(demoCreatorAccounts),
+  demoTeam.owner,
+  ...demoTeam.members,
+];

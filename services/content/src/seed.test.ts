@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DIFFICULTIES,
+  demoCreatorAccounts,
   PRODUCT_TYPES,
   type AdminCurriculum,
   type Category,
@@ -151,6 +152,27 @@ describe('demo catalogue', () => {
         expect(existsSync(path.join(repoRoot, url)), url).toBe(true);
       }
     }
+  });
+
+  it('links the demo creator accounts to Maya Chen and Daniel Okafor, once', async () => {
+    await seedDemo(ctx.db, testLog);
+    const links = await ctx.db
+      .selectFrom('creator_accounts')
+      .select(['user_id', 'creator_id', 'email'])
+      .orderBy('user_id')
+      .execute();
+    expect(links).toEqual([
+      {
+        user_id: demoCreatorAccounts.creator.id,
+        creator_id: demoId('creator', 'maya-chen'),
+        email: 'creator@catalyst.example',
+      },
+      {
+        user_id: demoCreatorAccounts.creator2.id,
+        creator_id: demoId('creator', 'daniel-okafor'),
+        email: 'creator2@catalyst.example',
+      },
+    ]);
   });
 
   it('changes nothing when run again', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   demoAccounts,
+  demoCreatorAccounts,
   demoThumbnailUrl,
   minutesOf,
   MONTH_NAMES,
@@ -215,6 +216,33 @@ export async function seedDemo(
       'demo catalogue seeded',
     );
   });
+  await linkDemoCreatorAccounts(db);
+}
+
+/**
+ * The demo creators' accounts, linked to their creator profiles on every start (a catalogue seeded before the
+ * studio gets them too); a link already there, or a profile an admin deleted, is left as it is.
+ */
+export async function linkDemoCreatorAccounts(db: Kysely<Database>): Promise<void> {
+  for (const account of Object.values(demoCreatorAccounts)) {
+    const creatorId = demoId('creator', account.creatorSlug);
+    await db
+      .insertInto('creator_accounts')
+      .columns(['user_id', 'creator_id', 'email', 'name'])
+      .expression((eb) =>
+        eb
+          .selectFrom('creators')
+          .select([
+            eb.val(account.id).as('user_id'),
+            'id as creator_id',
+            eb.val(account.email).as('email'),
+            eb.val(account.name).as('name'),
+          ])
+          .where('id', '=', creatorId),
+      )
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  }
 }
 
 /** A demo quiz as content keeps it: ids derived from its keys (progress and the tests derive the same), answers from `correct`. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { authMessages, demoAccounts, demoTeam } from '@catalyst/contracts';
+import { authMessages, demoAccounts, demoCreatorAccounts, demoTeam } from '@catalyst/contracts';
 import { identityHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { PUBLIC_URL, createTestAuth, lastLinkTo, tokenOf, type TestAuth } from '../test-support';
 import { hashToken } from '../tokens';
@@ -415,7 +415,7 @@ describe('GET /auth/verify-email', () => {
 });
 
 describe('demo seed', () => {
-  it('seeds the three demo accounts with fixed ids, verified, and changes nothing the second time', async () => {
+  it('seeds the demo accounts and the demo creators’ with fixed ids, verified, and changes nothing the second time', async () => {
     const { seedDemo } = await import('../seed');
     const { testLog } = await import('@catalyst/service-kit/testing');
     await seedDemo(t.db, testLog);
@@ -434,8 +434,17 @@ describe('demo seed', () => {
       .execute();
     expect(after).toEqual(before);
     expect(after.map((u) => [u.id, u.email, u.role, u.email_verified_at !== null])).toEqual(
-      Object.values(demoAccounts).map((a) => [a.id, a.email, a.role, true]),
+      [...Object.values(demoAccounts), ...Object.values(demoCreatorAccounts)].map((a) => [
+        a.id,
+        a.email,
+        a.role,
+        true,
+      ]),
     );
+    const creator = await t.call('POST', '/auth/login', {
+      body: { email: demoCreatorAccounts.creator.email, password: demoCreatorAccounts.creator.password },
+    });
+    expect(creator.body.data.user.role).toBe('creator');
     const login = await t.call('POST', '/auth/login', {
       body: { email: demoAccounts.admin.email, password: demoAccounts.admin.password },
     });

@@ -140,3 +140,48 @@ describe('internal routes', () => {
     );
   });
 });
+
+describe('the role content sets (creator accounts)', () => {
+  const resolve = async (token: string) =>
+    (await t.call('POST', '/internal/sessions/resolve', { body: { token }, headers: internalHeaders() })).body
+      .data.identity;
+
+  it('makes an account a creator and back, its live session saying so at once', async () => {
+    const account = await t.register();
+    expect((await resolve(account.token)).role).toBe('user');
+    const set = await t.call('PUT', `/internal/users/${account.user._id}/role`, {
+      body: { role: 'creator' },
+      headers: internalHeaders(),
+    });
+    expect(set.body.data).toEqual({ id: account.user._id, role: 'creator' });
+    expect((await resolve(account.token)).role).toBe('creator');
+    await t.call('PUT', `/internal/users/${account.user._id}/role`, {
+      body: { role: 'user' },
+      headers: internalHeaders(),
+    });
+    expect((await resolve(account.token)).role).toBe('user');
+  });
+
+  it('never changes an admin, never makes one, and names no account it does not know', async () => {
+    const account = await t.register();
+    await t.db.updateTable('users').set({ role: 'admin' }).where('id', '=', account.user._id).execute();
+    const kept = await t.call('PUT', `/internal/users/${account.user._id}/role`, {
+      body: { role: 'user' },
+      headers: internalHeaders(),
+    });
+    expect(kept.body.data.role).toBe('admin');
+    const promote = await t.call('PUT', `/internal/users/${account.user._id}/role`, {
+      body: { role: 'admin' },
+      headers: internalHeaders(),
+    });
+    expect(promote.status).toBe(400);
+    const nobody = await t.call('PUT', '/internal/users/0123456789abcdef01234567/role', {
+      body: { role: 'creator' },
+      headers: internalHeaders(),
+    });
+    expect(nobody.status).toBe(404);
+    expect(
+      (await t.call('PUT', `/internal/users/${account.user._id}/role`, { body: { role: 'creator' } })).status,
+    ).toBe(404);
+  });
+});
