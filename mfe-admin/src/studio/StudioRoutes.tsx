@@ -14,7 +14,7 @@ export default function StudioRoutes() {
       <Routes>
         <Route index element={<StudioProductsPage />} />
         <Route path="products/*" element={<StudioProductRoutes />} />
-        <Route path="analytics" element={<StudioAnalyticsPage />} />
+        <Route path="analytics/*" element={<StudioAnalyticsPage />} />
         <Route path="earnings" element={<StudioEarningsPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>

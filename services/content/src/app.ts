@@ -11,6 +11,7 @@ import { mountReviews } from './reviews/reviews.routes';
 import { mountSaved } from './saved/saved.routes';
 import { mountSearch } from './search/search.routes';
 import { mountStats } from './stats/stats.routes';
+import { mountStudioAnalytics } from './studio-analytics/studio-analytics.routes';
 import { mountStudio } from './studio/studio.routes';
 
 export function createApp(deps: Deps) {
@@ -41,6 +42,7 @@ export function createApp(deps: Deps) {
   mountSearch(app, deps);
   mountStats(app, deps);
   mountStudio(app, deps);
+  mountStudioAnalytics(app, deps);
   mountInternal(app, deps);
   return app;
 }

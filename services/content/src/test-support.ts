@@ -2,13 +2,16 @@
 // (auth, billing and progress answer their declared /internal routes over real HTTP).
 import type { Kysely } from 'kysely';
 import {
+  analyticsInternalRoutes,
   authInternalRoutes,
   billingInternalRoutes,
   mediaInternalRoutes,
   progressInternalRoutes,
+  questionsWaitingInternalRoutes,
   type Identity,
   type LearnerSignals,
   type MediaAssetFacts,
+  type ProductRollup,
 } from '@catalyst/contracts';
 import { createDb, notFound, unavailable } from '@catalyst/service-kit';
 import {
@@ -34,6 +37,16 @@ type PeerName = 'auth' | 'billing' | 'progress' | 'media';
  * (a product's progress deletion) and media (an asset's facts, from `assets`). `entitled` says who holds the plan, `down` makes a peer answer 503,
  * `calls` records every request (`METHOD /path`).
  */
+/** An item nobody watched, as progress's rollups answer it. */
+const emptyFigures = (productId: string) => ({
+  productId,
+  seconds: 0,
+  paidSeconds: 0,
+  completions: 0,
+  learners: 0,
+  percentAverage: 0,
+});
+
 export async function startPeers({ entitled = [] as string[] } = {}) {
   const standIn = await createPeerStandIn();
   const state = {
@@ -50,6 +63,10 @@ export async function startPeers({ entitled = [] as string[] } = {}) {
     signals: new Map<string, LearnerSignals>(),
     /** Roles auth was told to set (creator accounts), by user id. */
     roles: new Map<string, string>(),
+    /** Progress's rollups by product (the studio analytics); none: nothing watched. */
+    rollups: new Map<string, ProductRollup>(),
+    /** Community's open questions by product. */
+    waiting: new Map<string, number>(),
   };
   const up = (peer: PeerName) => {
     if (state.down.has(peer)) throw unavailable('down');
@@ -82,6 +99,22 @@ export async function startPeers({ entitled = [] as string[] } = {}) {
     .answer(progressInternalRoutes.learnerSignals, ({ params }) => {
       up('progress');
       return state.signals.get(params.userId!) ?? { watched: [], completed: [], coWatched: [] };
+    })
+    .answer(analyticsInternalRoutes.items, ({ body }) => {
+      up('progress');
+      return (body.productIds as string[]).map((id) => state.rollups.get(id)?.figures ?? emptyFigures(id));
+    })
+    .answer(analyticsInternalRoutes.product, ({ body }) => {
+      up('progress');
+      const id = body.productId as string;
+      return state.rollups.get(id) ?? { days: [], figures: emptyFigures(id), lessons: [], quizzes: [] };
+    })
+    .answer(questionsWaitingInternalRoutes.questionsWaiting, ({ body }) => {
+      up('community');
+      return (body.productIds as string[]).map((productId) => ({
+        productId,
+        waiting: state.waiting.get(productId) ?? 0,
+      }));
     })
     .answer(mediaInternalRoutes.assetFacts, ({ params }) => {
       up('media');

@@ -1,16 +1,15 @@
-import { useDocumentTitle } from '@catalyst/web-kit';
-import styles from '../../common/Admin.module.css';
-import { StudioNav } from '../StudioNav';
+import { Route, Routes } from 'react-router-dom';
+import { NotFound } from '@catalyst/web-kit';
+import { AnalyticsOverview } from './AnalyticsOverview';
+import { ProductAnalyticsPage } from './ProductAnalyticsPage';
 
-/** Placeholder until its owner lands the page. */
+/** /studio/analytics: the creator's items, and one item's figures at /studio/analytics/{id}. */
 export function StudioAnalyticsPage() {
-  useDocumentTitle('Analytics');
   return (
-    <section className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>Analytics</h1>
-      </header>
-      <StudioNav />
-    </section>
+    <Routes>
+      <Route index element={<AnalyticsOverview />} />
+      <Route path=":id" element={<ProductAnalyticsPage />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
   );
 }

@@ -54,6 +54,7 @@ import {
   analyticsInternalRoutes,
   payingInternalRoutes,
   questionsWaitingInternalRoutes,
+  studioAnalyticsRoutes,
 } from './studio-analytics';
 
 /**
@@ -92,6 +93,7 @@ export const allRouteTables = {
   certificateRoutes,
   credentialRoutes,
   progressInternalRoutes,
+  studioAnalyticsRoutes,
   analyticsInternalRoutes,
   payingInternalRoutes,
   questionsWaitingInternalRoutes,

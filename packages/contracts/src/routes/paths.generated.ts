@@ -224,6 +224,10 @@ export const ROUTE_PATHS = {
     deleteUserProgress: '/internal/progress/users/:userId',
     teamFigures: '/internal/progress/team-figures',
   },
+  studioAnalytics: {
+    overview: '/studio/analytics',
+    product: '/studio/products/:id/analytics',
+  },
   analyticsInternal: {
     paidSeconds: '/internal/progress/paid-seconds',
     items: '/internal/progress/analytics/items',

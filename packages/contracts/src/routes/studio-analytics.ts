@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { objectIdSchema } from '../api';
 import {
   analyticsRangeQuerySchema,
   itemFiguresSchema,
@@ -10,8 +11,35 @@ import {
   productRollupSchema,
   questionsWaitingBodySchema,
   questionsWaitingSchema,
+  studioAnalyticsQuerySchema,
+  studioAnalyticsSchema,
+  studioProductAnalyticsSchema,
 } from '../studio-analytics';
 import { defineRoutes } from './define';
+
+/** The creator studio's analytics pages (content answers: it knows whose items they are). */
+export const studioAnalyticsRoutes = defineRoutes({
+  overview: {
+    method: 'GET',
+    path: '/studio/analytics',
+    service: 'content',
+    access: 'creator',
+    summary: "The creator's items with minutes watched, learners and completions over the last days",
+    query: studioAnalyticsQuerySchema,
+    response: studioAnalyticsSchema,
+  },
+  product: {
+    method: 'GET',
+    path: '/studio/products/:id/analytics',
+    service: 'content',
+    access: 'creator',
+    summary:
+      "One of the creator's items: minutes per day, learners, completions, drop-off per lesson, quizzes, ratings, questions waiting",
+    params: z.object({ id: objectIdSchema }),
+    query: studioAnalyticsQuerySchema,
+    response: studioProductAnalyticsSchema,
+  },
+});
 
 /** Progress's daily rollups, for the studio (content) and the royalty pool (billing). */
 export const analyticsInternalRoutes = defineRoutes({
