@@ -23,6 +23,11 @@ const AdminGiftsPage = page(() => import('./billing/AdminGiftsPage'), 'AdminGift
 const ReviewQueuePage = page(() => import('./revisions/ReviewQueuePage'), 'ReviewQueuePage');
 const RevisionReviewPage = page(() => import('./revisions/RevisionReviewPage'), 'RevisionReviewPage');
 const AdminPromotionsPage = page(() => import('./billing/AdminPromotionsPage'), 'AdminPromotionsPage');
+const AdminRoyaltiesPage = page(() => import('./royalties/AdminRoyaltiesPage'), 'AdminRoyaltiesPage');
+const AdminRoyaltyMonthPage = page(
+  () => import('./royalties/AdminRoyaltyMonthPage'),
+  'AdminRoyaltyMonthPage',
+);
 
 /** What the shell mounts under /admin/* (behind RequireAdmin, so only admins ever load this remote). */
 export default function AdminRoutes() {
@@ -52,6 +57,8 @@ export default function AdminRoutes() {
         <Route path="releases" element={<ReleasesPage />} />
         <Route path="gifts" element={<AdminGiftsPage />} />
         <Route path="promotions" element={<AdminPromotionsPage />} />
+        <Route path="royalties" element={<AdminRoyaltiesPage />} />
+        <Route path="royalties/:month" element={<AdminRoyaltyMonthPage />} />
         <Route path="reviews-queue" element={<ReviewQueuePage />} />
         <Route path="reviews-queue/:id" element={<RevisionReviewPage />} />
         <Route path="*" element={<NotFound />} />

@@ -1,4 +1,7 @@
-import { api } from '@catalyst/web-kit';
+import { api, downloadFile } from '@catalyst/web-kit';
+
+// The notes' and team's exports hand their files over the same way.
+export { downloadFile };
 
 /** The most progress rows the export reads (pages of 100): far more than anyone has. */
 const PROGRESS_PAGES = 100;
@@ -48,16 +51,4 @@ export const exportFileName = (now = new Date()) => `catalyst-data-${now.toISOSt
 /** Hands the document to the browser as a download. */
 export function downloadJson(data: unknown, fileName: string): void {
   downloadFile(JSON.stringify(data, null, 2), 'application/json', fileName);
-}
-
-/** Hands a file (text, or bytes already read) of this type to the browser as a download (the notes' exports too). */
-export function downloadFile(data: string | ArrayBuffer, type: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([data], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -38,6 +38,7 @@ const dashboardLinks = [
   { to: '/admin/releases', label: 'Releases', variant: 'secondary' },
   { to: '/admin/gifts', label: 'Gifts', variant: 'secondary' },
   { to: '/admin/promotions', label: 'Promotion codes', variant: 'secondary' },
+  { to: '/admin/royalties', label: 'Royalties', variant: 'secondary' },
   { to: '/admin/categories/new', label: 'Add Category', variant: 'primary' },
   { to: '/admin/products/new', label: 'Add Product', variant: 'primary' },
 ] as const;

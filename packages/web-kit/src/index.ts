@@ -5,6 +5,7 @@ export * from './api/endpoints';
 export * from './api/retry';
 export * from './api/useApiData';
 export * from './format';
+export * from './download';
 export * from './site';
 export * from './descriptions';
 export * from './session';

@@ -1,16 +1,78 @@
-import { useDocumentTitle } from '@catalyst/web-kit';
+import { useSearchParams } from 'react-router-dom';
+import type { EarningsMonth } from '@catalyst/contracts';
+import {
+  Alert,
+  api as defaultApi,
+  Button,
+  Spinner,
+  useApiData,
+  useDocumentTitle,
+  type ApiClient,
+} from '@catalyst/web-kit';
+import { AdminTable, type AdminColumn } from '../../common/AdminListView';
 import styles from '../../common/Admin.module.css';
+import { StatementView } from '../../royalties/StatementView';
+import { minutesText, money, monthName, monthStatusText } from '../../royalties/royaltyFormat';
 import { StudioNav } from '../StudioNav';
 
-/** Placeholder until its owner lands the page. */
-export function StudioEarningsPage() {
+/** /studio/earnings: the creator's months from the royalty pool, and the chosen month's statement (?month=). */
+export function StudioEarningsPage({ client = defaultApi }: { client?: ApiClient }) {
   useDocumentTitle('Earnings');
+  const [search, setSearch] = useSearchParams();
+  const earnings = useApiData(client.earnings.list);
+  const chosen = search.get('month') ?? earnings.data?.months[0]?.month ?? null;
+  const statement = useApiData(client.earnings.statement, chosen ? { params: { month: chosen } } : null);
+
+  const columns: ReadonlyArray<AdminColumn<EarningsMonth>> = [
+    { label: 'Month', cell: (m) => monthName(m.month) },
+    { label: 'Status', cell: (m) => monthStatusText(m.status, m.paidAt) },
+    { label: 'Paid minutes', cell: (m) => minutesText(m.paidMinutes) },
+    { label: 'Amount', cell: (m) => money(m.amount) },
+    {
+      label: 'Statement',
+      cell: (m) => (
+        <Button
+          size="sm"
+          variant={m.month === chosen ? 'primary' : 'ghost'}
+          aria-label={`Statement for ${monthName(m.month)}`}
+          aria-pressed={m.month === chosen}
+          onClick={() => setSearch({ month: m.month })}
+        >
+          View
+        </Button>
+      ),
+    },
+  ];
+
+  let body;
+  if (earnings.error) body = <Alert tone="danger">{earnings.error.message}</Alert>;
+  else if (!earnings.data) body = <Spinner message="Loading your earnings..." />;
+  else
+    body = (
+      <>
+        <AdminTable
+          columns={columns}
+          rows={earnings.data.months}
+          rowKey={(m) => m.month}
+          rowTestId="earnings-month"
+        />
+        {statement.error ? <Alert tone="danger">{statement.error.message}</Alert> : null}
+        {statement.data ? <StatementView statement={statement.data} client={client} /> : null}
+      </>
+    );
+
   return (
     <section className={styles.page}>
       <header className={styles.header}>
-        <h1 className={styles.title}>Earnings</h1>
+        <div>
+          <h1 className={styles.title}>Earnings</h1>
+          <p className={styles.subtitle}>
+            Each month a share of subscription revenue is split between creators by paid minutes watched.
+          </p>
+        </div>
       </header>
       <StudioNav />
+      {body}
     </section>
   );
 }
