@@ -65,6 +65,14 @@ export const ROUTE_PATHS = {
     replace: '/admin/creators/:id',
     remove: '/admin/creators/:id',
   },
+  creatorPage: {
+    get: '/content/creators/:slug',
+    summary: '/internal/content/creators/:creatorId/summary',
+  },
+  creatorProfile: {
+    get: '/studio/profile',
+    save: '/studio/profile',
+  },
   product: {
     list: '/content/products',
     top: '/content/products/top',
@@ -224,6 +232,9 @@ export const ROUTE_PATHS = {
     deleteUserProgress: '/internal/progress/users/:userId',
     teamFigures: '/internal/progress/team-figures',
   },
+  creatorLearner: {
+    learners: '/internal/progress/learner-count',
+  },
   studioAnalytics: {
     overview: '/studio/analytics',
     product: '/studio/products/:id/analytics',
@@ -359,6 +370,20 @@ export const ROUTE_PATHS = {
     redemptions: '/admin/promotions/:id/redemptions',
     deactivate: '/admin/promotions/:id/deactivate',
   },
+  earnings: {
+    list: '/studio/earnings',
+    statement: '/studio/earnings/:month',
+    statementCsv: '/studio/earnings/:month/csv',
+  },
+  adminRoyalty: {
+    overview: '/admin/royalties',
+    month: '/admin/royalties/:month',
+    settings: '/admin/royalties/settings',
+    close: '/admin/royalties/:month/close',
+    payoutAccount: '/admin/royalties/creators/:creatorId/payout-account',
+    savePayoutAccount: '/admin/royalties/creators/:creatorId/payout-account',
+    markPaid: '/admin/royalties/statements/:id/paid',
+  },
   upload: {
     createUpload: '/media/uploads',
     uploadOffset: '/media/uploads/:id',
@@ -408,6 +433,12 @@ export const ROUTE_PATHS = {
     follow: '/community/threads/:threadId/follow',
     unfollow: '/community/threads/:threadId/follow',
     unsubscribe: '/community/unsubscribe',
+  },
+  creatorFollow: {
+    get: '/community/creators/:creatorId/follow',
+    follow: '/community/creators/:creatorId/follow',
+    unfollow: '/community/creators/:creatorId/follow',
+    news: '/internal/community/creator-news',
   },
   live: {
     getSession: '/community/live/:productId',
