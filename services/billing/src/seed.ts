@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { demoEntityId, type Logger } from '@catalyst/service-kit';
 import { demoAccounts, demoBilling, demoBillingPeriod, demoTeam, demoTeamPeriod } from '@catalyst/contracts';
 import type { Database } from './db/schema';
+import { seedDemoRoyaltyRevenue } from './royalties/demo-revenue';
 import { checkoutAuditDetail } from './teams/team-checkout';
 
 /**
@@ -39,6 +40,7 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
   await seedDemoTeam(db, log);
   await seedDemoTeamAssignment(db, log);
   await seedDemoTeamGroup(db, log);
+  await seedDemoRoyaltyRevenue(db, log);
 }
 
 /** Northwind: 10 seats billed annually, its owner and 8 members seated, its checkout in the audit log. */
