@@ -74,6 +74,8 @@ export async function accessMatrix(suite: Suite) {
       return f.product._id;
     },
     creator: () => f.product.creatorId,
+    // A demo creator's public page (open to anyone).
+    slug: () => 'maya-chen',
     category: () => f.product.categoryId,
     file: (p) =>
       p.path.startsWith('/media/images')

@@ -304,6 +304,7 @@ describe('public course pages, the sitemap and robots.txt', () => {
       '/browse',
       '/browse/category/music',
       '/browse/category/music/creator/65a1b2c3d4e5f60718293a02',
+      '/creators/ana',
       '/courses/guitar-basics',
       '/courses/guitar-two',
     ]);

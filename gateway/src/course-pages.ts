@@ -10,7 +10,13 @@ import { TtlLru, type Logger } from '@catalyst/service-kit';
 import { CARD_HEIGHT, CARD_WIDTH, COURSE_CARDS_PATH, courseCardUrl } from '@catalyst/contracts/course-card';
 import { thumbnailSrcSet } from '@catalyst/contracts/images';
 import { APP_FRAME, SERVED_PAGE_ATTRIBUTE } from '@catalyst/web-kit/first-paint';
-import { categoryPath, coursePagePath, creatorLibraryPath, productPath } from '@catalyst/web-kit/paths';
+import {
+  categoryPath,
+  coursePagePath,
+  creatorLibraryPath,
+  creatorPagePath,
+  productPath,
+} from '@catalyst/web-kit/paths';
 import {
   API_PREFIX,
   categoryRoutes,
@@ -213,7 +219,7 @@ export function courseBody(data: CourseData): string {
     : '';
   return (
     `<div class="course-page"><article>${hero(product)}<h1>${escapeHtml(product.title)}</h1>` +
-    `<p class="course-meta">By <a href="${creatorLibraryPath(product.category.slug, product.creatorId)}">${escapeHtml(product.creator.name)}</a>` +
+    `<p class="course-meta">By <a href="${creatorPagePath(product.creator.slug)}">${escapeHtml(product.creator.name)}</a>` +
     ` in <a href="${categoryPath(product.category.slug)}">${escapeHtml(product.category.name)}</a></p>${rating}` +
     `<p><button type="button">Sign up</button> <a href="${productPath(product)}">Continue</a></p>` +
     `<section><h2>What you will learn</h2><p>${escapeHtml(product.description)}</p></section>` +
@@ -296,7 +302,7 @@ export function createCoursePages(options: CoursePagesOptions) {
     return products.filter((product) => product.isPublished);
   }
 
-  /** /sitemap.xml: home, browse, categories, creators' libraries and every published course page. */
+  /** /sitemap.xml: home, browse, categories, creators' libraries and pages, and every published course page. */
   async function sitemap(origin: string): Promise<string> {
     const [products, categories] = await Promise.all([
       allProducts(),
@@ -308,6 +314,7 @@ export function createCoursePages(options: CoursePagesOptions) {
     for (const category of categories) if (category.isActive) paths.add(categoryPath(category.slug));
     for (const product of products) {
       paths.add(creatorLibraryPath(product.category.slug, product.creatorId));
+      paths.add(creatorPagePath(product.creator.slug));
       paths.add(coursePagePath(product.slug));
     }
     const urls = [...paths].map((path) => `<url><loc>${escapeHtml(`${origin}${path}`)}</loc></url>`).join('');

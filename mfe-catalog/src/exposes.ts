@@ -8,4 +8,5 @@ export const exposes = {
   './CourseLandingPage': './src/course/CourseLandingPage.tsx',
   './RecommendationRows': './src/recommendations/RecommendationRows.tsx',
   './PathRoutes': './src/paths/PathRoutes.tsx',
+  './CreatorPage': './src/creator-page/CreatorPage.tsx',
 } as const;

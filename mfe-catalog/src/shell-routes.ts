@@ -120,6 +120,19 @@ export const shellRoutes: RemoteRouteTable = {
     },
     // the whole catalogue searched: what a visitor may see, the words, filters, sort and page in the query
     { path: '/search/', prefix: false, module: './SearchPage', audience: 'anyone' },
+    // a creator's public page: bio, links, courses, learners and rating; Follow
+    {
+      path: '/creators/',
+      prefix: true,
+      module: './CreatorPage',
+      audience: 'anyone',
+      firstReads: (pathname) => {
+        const rest = pathSegmentsAfter(pathname, '/creators/');
+        return rest?.length === 1 && rest[0]
+          ? [{ endpoint: ['creatorPage', 'get'], input: { params: { slug: rest[0] } } }]
+          : [];
+      },
+    },
     // a published product's public landing page (the gateway paints it with its content: course-pages.ts)
     {
       path: COURSES_PREFIX,

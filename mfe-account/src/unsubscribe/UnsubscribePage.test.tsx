@@ -46,6 +46,18 @@ describe('the unsubscribe page', () => {
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
   });
 
+  it("says which creator is no longer followed when the link stops a creator's news", async () => {
+    fakeApi().on(followRoutes.unsubscribe, { scope: 'creator', threadTitle: null, creatorName: 'Maya Chen' });
+    const user = userEvent.setup();
+    renderAt(`/unsubscribe?token=${TOKEN}`);
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'You no longer follow Maya Chen: no more e-mails when they publish.',
+      ),
+    );
+  });
+
   it('says so when the link stops every community e-mail', async () => {
     fakeApi().on(followRoutes.unsubscribe, { scope: 'all', threadTitle: null });
     const user = userEvent.setup();

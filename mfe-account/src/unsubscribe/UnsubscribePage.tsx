@@ -32,7 +32,9 @@ export const UNSUBSCRIBE_UNREACHABLE = 'Could not reach the server. Check your c
 export const unsubscribedFrom = (result: Unsubscribed) =>
   result.scope === 'thread' && result.threadTitle
     ? `You will no longer get e-mails about new replies to “${result.threadTitle}”.`
-    : 'You will no longer get any community e-mails.';
+    : result.scope === 'creator'
+      ? `You no longer follow ${result.creatorName ?? 'this creator'}: no more e-mails when they publish.`
+      : 'You will no longer get any community e-mails.';
 
 /**
  * /unsubscribe?token=: an e-mail's unsubscribe link, without signing in. Nothing happens on opening it (mail

@@ -1,10 +1,11 @@
 import { AreaNav } from '../common/AreaNav';
 
-/** The creator studio's views: the creator's products, how they do, and what they earned. */
+/** The creator studio's views: the creator's products, how they do, what they earned, and their public page. */
 export const STUDIO_VIEWS = [
   { to: '/studio', name: 'Products' },
   { to: '/studio/analytics', name: 'Analytics' },
   { to: '/studio/earnings', name: 'Earnings' },
+  { to: '/studio/profile', name: 'Public page' },
 ];
 
 export function StudioNav() {

@@ -6,6 +6,7 @@ const StudioProductsPage = page(() => import('./products/StudioProductsPage'), '
 const StudioProductRoutes = page(() => import('./products/StudioProductRoutes'), 'StudioProductRoutes');
 const StudioAnalyticsPage = page(() => import('./analytics/StudioAnalyticsPage'), 'StudioAnalyticsPage');
 const StudioEarningsPage = page(() => import('./earnings/StudioEarningsPage'), 'StudioEarningsPage');
+const StudioProfilePage = page(() => import('./profile/StudioProfilePage'), 'StudioProfilePage');
 
 /** What the shell mounts under /studio/* (behind RequireCreator: creators, and admins acting for any creator). */
 export default function StudioRoutes() {
@@ -16,6 +17,7 @@ export default function StudioRoutes() {
         <Route path="products/*" element={<StudioProductRoutes />} />
         <Route path="analytics/*" element={<StudioAnalyticsPage />} />
         <Route path="earnings" element={<StudioEarningsPage />} />
+        <Route path="profile" element={<StudioProfilePage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </div>

@@ -142,9 +142,7 @@ describe('CourseLandingPage', () => {
     expect(related.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
       [['Testing React', '/courses/react-testing']],
     );
-    expect(screen.getByRole('link', { name: 'Maya Chen' }).getAttribute('href')).toBe(
-      '/browse/category/web-development/creator/d00000000000000000000001',
-    );
+    expect(screen.getByRole('link', { name: 'Maya Chen' }).getAttribute('href')).toBe('/creators/maya-chen');
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(screen.getByTestId('dialog').textContent).toBe('register');
   });

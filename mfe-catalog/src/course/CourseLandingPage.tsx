@@ -9,7 +9,7 @@ import {
   buttonClassName,
   categoryPath,
   coursePagePath,
-  creatorLibraryPath,
+  creatorPagePath,
   isApiRequestError,
   NotFound,
   openAuthDialog,
@@ -117,11 +117,8 @@ function CourseLanding({ slug, stores }: { slug: string; stores: CourseStores })
         ) : null}
         <h1>{product.title}</h1>
         <p className={styles.meta}>
-          By{' '}
-          <Link to={creatorLibraryPath(product.category.slug, product.creatorId)}>
-            {product.creator.name}
-          </Link>{' '}
-          in <Link to={categoryPath(product.category.slug)}>{product.category.name}</Link>
+          By <Link to={creatorPagePath(product.creator.slug)}>{product.creator.name}</Link> in{' '}
+          <Link to={categoryPath(product.category.slug)}>{product.category.name}</Link>
         </p>
         <RatingStars average={product.ratingAverage ?? null} count={product.ratingCount ?? 0} />
         <div className={styles.cta}>

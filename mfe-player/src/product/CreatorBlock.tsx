@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import type { PublicProduct } from '@catalyst/contracts';
-import { creatorLibraryPath } from '@catalyst/web-kit';
+import { creatorPagePath } from '@catalyst/web-kit';
 import styles from './ProductPage.module.css';
 
-/** Who made the product, linking to the creator's library in the product's category. */
+/** Who made the product, linking to the creator's public page (everything they published; Follow). */
 export function CreatorBlock({ product }: { product: PublicProduct }) {
-  const { creator, category } = product;
+  const { creator } = product;
   return (
     <section className={styles.panel} aria-labelledby="creator-title" data-testid="creator-block">
       <h2 id="creator-title" className={styles.panelTitle}>
@@ -16,7 +16,7 @@ export function CreatorBlock({ product }: { product: PublicProduct }) {
           {creator.name.trim().charAt(0).toUpperCase() || '?'}
         </span>
         <div>
-          <Link className={styles.creatorName} to={creatorLibraryPath(category.slug, creator._id)}>
+          <Link className={styles.creatorName} to={creatorPagePath(creator.slug)}>
             {creator.name}
           </Link>
           {product.instructor && product.instructor !== creator.name ? (

@@ -189,8 +189,10 @@ export const unsubscribeQuerySchema = z.object({
     .max(UNSUBSCRIBE_TOKEN_LENGTH.max, COMMUNITY_MESSAGES.unsubscribeInvalid),
 });
 export const unsubscribeResultSchema = z.object({
-  scope: z.enum(['thread', 'all']),
+  scope: z.enum(['thread', 'creator', 'all']),
   threadTitle: z.string().nullable(),
+  /** The creator no longer followed (scope 'creator'). */
+  creatorName: z.string().nullable().optional(),
 });
 
 // ---------- moderation ----------

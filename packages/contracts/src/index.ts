@@ -28,6 +28,7 @@ export * from './recommendations';
 export * from './community';
 export * from './reviews';
 export * from './search';
+export * from './creator-pages';
 export * from './studio';
 export * from './studio-analytics';
 export * from './demo';

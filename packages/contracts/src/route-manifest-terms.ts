@@ -45,7 +45,7 @@ export const MAX_PAGES = 40;
  * page under a remote's own prefixes needs no one else's change.
  */
 export const REMOTE_PATH_OWNERS: Readonly<Record<string, readonly string[]>> = {
-  catalog: ['/browse/', '/search/', '/courses/', '/paths/'],
+  catalog: ['/browse/', '/search/', '/courses/', '/paths/', '/creators/'],
   player: ['/browse/premium/'],
   account: [
     '/account/',

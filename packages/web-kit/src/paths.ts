@@ -13,6 +13,9 @@ export const pathItemPath = (item: { publicId: string; productId: string }, path
 /** A product's public course page (the gateway renders it with its content for search engines and visitors). */
 export const coursePagePath = (slug: string): string => `/courses/${encodeURIComponent(slug)}`;
 
+/** A creator's public page: bio, links, courses, learners and rating; Follow. */
+export const creatorPagePath = (slug: string): string => `/creators/${encodeURIComponent(slug)}`;
+
 /** A category's creators: by its slug (the page also accepts an id, then shows the slug). */
 export const categoryPath = (categoryKey: string): string =>
   `/browse/category/${encodeURIComponent(categoryKey)}`;

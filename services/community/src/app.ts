@@ -4,6 +4,7 @@ import { mountDiscussions } from './discussions/discussions.routes';
 import { mountLive } from './live/live.routes';
 import { mountModeration } from './moderation/moderation.routes';
 import { mountFollows } from './notifications/follows.routes';
+import { mountCreatorFollows } from './creator-follows/creator-follows.routes';
 import { mountQuestionsWaiting } from './questions-waiting/questions-waiting.routes';
 
 export function createApp(deps: Deps) {
@@ -17,6 +18,7 @@ export function createApp(deps: Deps) {
   mountDiscussions(app, deps);
   mountModeration(app, deps);
   mountFollows(app, deps);
+  mountCreatorFollows(app, deps);
   mountLive(app, deps);
   mountQuestionsWaiting(app, deps);
   return app;

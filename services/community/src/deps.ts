@@ -52,6 +52,8 @@ export interface Deps extends BaseDeps {
   lessonAccess: LessonAccess;
   /** Auth's /internal routes: account ages for the new-account rate. */
   auth: Peer;
+  /** Content's /internal routes beyond the catalogue's: a creator's summary (follows and their e-mails). */
+  content: Peer;
   entitlements: Entitlements;
   invalidations: Invalidations;
   /** Threads and replies per person and hour (stricter for new accounts). */
@@ -82,7 +84,8 @@ export function createDeps(base: BaseDeps): Deps {
   const peer = (baseUrl: string) => createPeer({ baseUrl, secret: config.INTERNAL_SECRET });
   const entitlements = createEntitlements({ billing: peer(config.BILLING_URL), cache, log });
   const invalidations = createInvalidations({ broadcast, log });
-  const catalog = createCatalogClient({ content: peer(config.CONTENT_URL), cache });
+  const content = peer(config.CONTENT_URL);
+  const catalog = createCatalogClient({ content, cache });
   const auth = peer(config.AUTH_URL);
   const now = base.now ?? (() => new Date());
   // Billing announces a changed plan: the cached answer goes, so the next premium request asks again.
@@ -107,6 +110,7 @@ export function createDeps(base: BaseDeps): Deps {
     catalog,
     lessonAccess,
     auth,
+    content,
     entitlements,
     invalidations,
     postingRate: createPostingRate({ auth, cache, log, now }),

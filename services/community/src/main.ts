@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { createDeps } from './deps';
 import { startCommunityJobs } from './notifications/jobs';
+import { sendCreatorNews } from './creator-follows/creator-news';
 import { database } from './setup';
 
 await runService({
@@ -19,6 +20,11 @@ await runService({
     const jobs = startCommunityJobs({
       notifier: deps.notifier,
       reminders: deps.reminders,
+      creatorNews: () =>
+        sendCreatorNews({
+          ...deps,
+          site: { publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, secret: config.INTERNAL_SECRET },
+        }),
       log,
       everyMs: config.NOTIFY_FLUSH_MS,
     });

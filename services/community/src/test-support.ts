@@ -4,6 +4,7 @@ import {
   authInternalRoutes,
   billingInternalRoutes,
   contentInternalRoutes,
+  creatorPageRoutes,
   type CourseLessons,
   type Identity,
   type ProductSummary,
@@ -55,6 +56,9 @@ const summary = (
   price: 19.99,
   ...overrides,
 });
+
+/** The creator every test product is by, as content's internal summary answers. */
+export const creator = { id: '33333333333333333333cc01', name: 'Maya Chen', slug: 'maya-chen' };
 
 export const products: ProductSummary[] = [
   summary({ _id: ids.course, slug: 'react-course', title: 'React Course' }),
@@ -119,7 +123,11 @@ export async function createTestCommunity(options: TestCommunityOptions = {}) {
     })
     .answer(contentInternalRoutes.lookupProducts, ({ body }) =>
       (body.ids as string[]).flatMap((id) => catalog.get(id) ?? []),
-    );
+    )
+    .answer(creatorPageRoutes.summary, ({ params }) => {
+      if (params.creatorId !== creator.id) throw notFound('Creator not found');
+      return creator;
+    });
 
   const billing = (await createPeerStandIn()).answer(billingInternalRoutes.entitlement, ({ params }) => {
     const has = entitled.has(params.userId!);

@@ -1,6 +1,7 @@
 import { createService, pingDb, requireAdmin } from '@catalyst/service-kit';
 import { mountCategories } from './categories/categories.routes';
 import { mountCreators } from './creators/creators.routes';
+import { mountCreatorPages } from './creator-pages/creator-pages.routes';
 import { mountCurriculum } from './curriculum/curriculum.routes';
 import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
@@ -33,6 +34,7 @@ export function createApp(deps: Deps) {
   });
   mountCategories(app, deps);
   mountCreators(app, deps);
+  mountCreatorPages(app, deps);
   mountProducts(app, deps);
   mountCurriculum(app, deps);
   mountPaths(app, deps);

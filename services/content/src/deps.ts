@@ -22,7 +22,7 @@ export type BaseDeps = ServiceBaseDeps<Config, Database> & { mailer?: Mailer };
 /** Everything content's handlers use, built once from the process's pieces. */
 export interface Deps extends BaseDeps {
   /** The services content asks over their /internal routes. */
-  peers: { auth: Peer; billing: Peer; progress: Peer; media: Peer };
+  peers: { auth: Peer; billing: Peer; progress: Peer; media: Peer; community: Peer };
   /** A product page's adaptive stream (the uploaded video's, once media has processed it). */
   mediaStreams: MediaStreams;
   entitlements: Entitlements;
@@ -48,6 +48,7 @@ export function createDeps(base: BaseDeps): Deps {
     billing: peer(config.BILLING_URL),
     progress: peer(config.PROGRESS_URL),
     media: peer(config.MEDIA_URL),
+    community: peer(config.COMMUNITY_URL),
   };
   const entitlements = createEntitlements({ billing: peers.billing, cache, log });
   const catalogTtlMs = config.CATALOG_CACHE_TTL_MS ?? 5_000;

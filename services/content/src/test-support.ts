@@ -5,6 +5,8 @@ import {
   analyticsInternalRoutes,
   authInternalRoutes,
   billingInternalRoutes,
+  creatorFollowRoutes,
+  creatorLearnerRoutes,
   mediaInternalRoutes,
   progressInternalRoutes,
   questionsWaitingInternalRoutes,
@@ -30,7 +32,7 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import { SCHEMA, prepareDatabase } from './setup';
 
-type PeerName = 'auth' | 'billing' | 'progress' | 'media';
+type PeerName = 'auth' | 'billing' | 'progress' | 'media' | 'community';
 
 /**
  * One stand-in answering as auth (users count), billing (subscribers count, entitlements), progress
@@ -67,6 +69,10 @@ export async function startPeers({ entitled = [] as string[] } = {}) {
     rollups: new Map<string, ProductRollup>(),
     /** Community's open questions by product. */
     waiting: new Map<string, number>(),
+    /** Progress's count of people who started any of the asked products (a creator page's learners). */
+    learners: 0,
+    /** What content handed community for creators' followers, in order. */
+    news: [] as { productId: string; creatorId: string }[],
   };
   const up = (peer: PeerName) => {
     if (state.down.has(peer)) throw unavailable('down');
@@ -99,6 +105,12 @@ export async function startPeers({ entitled = [] as string[] } = {}) {
     .answer(progressInternalRoutes.learnerSignals, ({ params }) => {
       up('progress');
       return state.signals.get(params.userId!) ?? { watched: [], completed: [], coWatched: [] };
+    })
+    .answer(creatorLearnerRoutes.learners, () => (up('progress'), { learners: state.learners }))
+    .answer(creatorFollowRoutes.news, ({ body }) => {
+      up('community');
+      state.news.push(...body.items);
+      return { queued: body.items.length };
     })
     .answer(analyticsInternalRoutes.items, ({ body }) => {
       up('progress');

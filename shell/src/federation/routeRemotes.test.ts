@@ -35,6 +35,7 @@ describe("the remotes' pages, as their releases publish them", () => {
       'subscription/*',
       'verify-email',
       'unsubscribe',
+      'creators/*',
       'learning',
       'account',
       'courses/*',

@@ -13,6 +13,12 @@ import { teamRoutes } from './billing-teams';
 import { teamGroupRoutes } from './billing-team-groups';
 import { discussionRoutes, followRoutes, liveRoutes, moderationRoutes } from './community';
 import {
+  creatorFollowRoutes,
+  creatorLearnerRoutes,
+  creatorPageRoutes,
+  creatorProfileRoutes,
+} from './creator-pages';
+import {
   categoryRoutes,
   contentInternalRoutes,
   creatorRoutes,
@@ -49,13 +55,13 @@ import {
   quizRoutes,
 } from './progress';
 import { releaseRoutes } from './releases';
-import { creatorAccountRoutes, reviewQueueRoutes, studioInternalRoutes, studioRoutes } from './studio';
 import {
   analyticsInternalRoutes,
   payingInternalRoutes,
   questionsWaitingInternalRoutes,
   studioAnalyticsRoutes,
 } from './studio-analytics';
+import { creatorAccountRoutes, reviewQueueRoutes, studioInternalRoutes, studioRoutes } from './studio';
 
 /**
  * Every table of declarations, by name. The gateway routes from them, the OpenAPI document lists them,
@@ -70,6 +76,8 @@ export const allRouteTables = {
   authSsoRoutes,
   categoryRoutes,
   creatorRoutes,
+  creatorPageRoutes,
+  creatorProfileRoutes,
   productRoutes,
   curriculumRoutes,
   pathRoutes,
@@ -93,6 +101,7 @@ export const allRouteTables = {
   certificateRoutes,
   credentialRoutes,
   progressInternalRoutes,
+  creatorLearnerRoutes,
   studioAnalyticsRoutes,
   analyticsInternalRoutes,
   payingInternalRoutes,
@@ -124,6 +133,7 @@ export const allRouteTables = {
   mediaInternalRoutes,
   discussionRoutes,
   followRoutes,
+  creatorFollowRoutes,
   liveRoutes,
   moderationRoutes,
   gatewayRoutes,

@@ -19,6 +19,7 @@ export * from './gateway';
 export * from './releases';
 export * from './media';
 export * from './community';
+export * from './creator-pages';
 export * from './platform';
 export * from './api-docs';
 export * from './all';

@@ -14,6 +14,7 @@ import type {
 } from './tables/notifications';
 import type { PostReportsTable, PostsTable, PostVotesTable } from './tables/posts';
 import type { DiscussionTargetsTable, ThreadsTable } from './tables/threads';
+import type { CreatorFollowsTable, CreatorNewsItemsTable, CreatorNewsTable } from './tables/creator-follows';
 
 export interface Database {
   threads: ThreadsTable;
@@ -30,4 +31,7 @@ export interface Database {
   live_registrations: LiveRegistrationsTable;
   live_questions: LiveQuestionsTable;
   live_question_votes: LiveQuestionVotesTable;
+  creator_follows: CreatorFollowsTable;
+  creator_news_items: CreatorNewsItemsTable;
+  creator_news: CreatorNewsTable;
 }

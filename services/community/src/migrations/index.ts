@@ -4,6 +4,7 @@ import * as notifications from './2026-12-01T09-00-00_notifications';
 import * as liveSessions from './2026-12-01T09-10-00_live_sessions';
 import * as demoWebinarSessions from './2026-12-05T04-00-00_demo_webinar_sessions';
 import * as threadsWaiting from './2026-12-06T09-45-00_threads_waiting';
+import * as creatorFollows from './2026-12-06T10-20-00_creator_follows';
 
 /** Every migration of the community schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T09-10-00_live_sessions': liveSessions,
   '2026-12-05T04-00-00_demo_webinar_sessions': demoWebinarSessions,
   '2026-12-06T09-45-00_threads_waiting': threadsWaiting,
+  '2026-12-06T10-20-00_creator_follows': creatorFollows,
 };

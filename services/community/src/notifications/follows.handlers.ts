@@ -3,12 +3,15 @@ import { badRequest, notFound, type RouteHandlers } from '@catalyst/service-kit'
 import type { Deps } from '../deps';
 import { follow, resubscribe, threadTitle, unfollow, unsubscribeAll } from './follows.repository';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
+import { unfollowCreator } from '../creator-follows/creator-follows.repository';
+import { creatorSummary } from '../creator-follows/creator-summary';
 
 export function createFollowHandlers({
   db,
   config,
   now,
-}: Pick<Deps, 'db' | 'config' | 'now'>): RouteHandlers<typeof followRoutes> {
+  content,
+}: Pick<Deps, 'db' | 'config' | 'now' | 'content'>): RouteHandlers<typeof followRoutes> {
   return {
     async follow({ params, identity }) {
       if (!(await follow(db, params.threadId, identity.id)))
@@ -29,6 +32,11 @@ export function createFollowHandlers({
       if (token.scope.kind === 'all') {
         await unsubscribeAll(db, token.userId, now());
         return { scope: 'all' as const, threadTitle: null };
+      }
+      if (token.scope.kind === 'creator') {
+        await unfollowCreator(db, token.scope.creatorId, token.userId);
+        const creator = await creatorSummary(content, token.scope.creatorId);
+        return { scope: 'creator' as const, threadTitle: null, creatorName: creator?.name ?? null };
       }
       await unfollow(db, token.scope.threadId, token.userId);
       return { scope: 'thread' as const, threadTitle: await threadTitle(db, token.scope.threadId) };

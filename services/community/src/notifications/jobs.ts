@@ -4,17 +4,19 @@ import type { Notifier } from './notifier';
 
 /**
  * The service's periodic work, on every replica (each step is safe to run concurrently): waiting
- * notification e-mails and due live reminders, every `everyMs`. A tick still running when the next is due
+ * notification e-mails, due live reminders and followed creators' news, every `everyMs`. A tick still running when the next is due
  * is not doubled.
  */
 export function startCommunityJobs({
   notifier,
   reminders,
+  creatorNews,
   log,
   everyMs,
 }: {
   notifier: Pick<Notifier, 'flushDue'>;
   reminders: LiveReminders;
+  creatorNews: () => Promise<number>;
   log: Logger;
   everyMs: number;
 }) {
@@ -25,6 +27,7 @@ export function startCommunityJobs({
       for (const [name, step] of [
         ['notifications', notifier.flushDue],
         ['live reminders', reminders.sendDue],
+        ['creator news', creatorNews],
       ] as const) {
         try {
           await step();

@@ -25,7 +25,11 @@ export function excerpt(body: string, max = EXCERPT_CHARS): string {
 }
 
 /** Where an unsubscribe token works: the page (a person confirms) and the API (RFC 8058 one-click). */
-export function unsubscribeLinks(site: MailSite, userId: string, scope: UnsubscribeScope) {
+export function unsubscribeLinks(
+  site: Pick<MailSite, 'publicUrl' | 'secret'>,
+  userId: string,
+  scope: UnsubscribeScope,
+) {
   const base = site.publicUrl.replace(/\/+$/, '');
   const token = signUnsubscribeToken(userId, scope, site.secret);
   return {

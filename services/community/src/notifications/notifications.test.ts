@@ -300,6 +300,7 @@ describe('the periodic flush', () => {
     const jobs = startCommunityJobs({
       notifier: t.deps.notifier,
       reminders: t.deps.reminders,
+      creatorNews: async () => 0,
       log: testLog,
       everyMs: 100,
     });

@@ -18,6 +18,7 @@ import type {
   ReviewVoteTable,
 } from './tables/review';
 import type { SavedProductTable } from './tables/saved-product';
+import type { CreatorProfileTable, ProductAnnouncementTable } from './tables/creator-page';
 
 export interface Database {
   categories: CategoryTable;
@@ -36,4 +37,6 @@ export interface Database {
   creator_accounts: CreatorAccountTable;
   creator_invitations: CreatorInvitationTable;
   product_revisions: ProductRevisionTable;
+  creator_profiles: CreatorProfileTable;
+  product_announcements: ProductAnnouncementTable;
 }

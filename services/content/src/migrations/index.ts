@@ -18,6 +18,7 @@ import * as searchDocumentsNarrow from './2026-12-05T13-00-00_search_documents_n
 import * as learningPaths from './2026-12-05T15-10-00_learning_paths';
 import * as demoPaths from './2026-12-05T15-50-00_demo_paths';
 import * as creatorStudio from './2026-12-06T10-00-00_creator_studio';
+import * as creatorPages from './2026-12-06T10-10-00_creator_pages';
 
 /** Every migration of the content schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T15-10-00_learning_paths': learningPaths,
   '2026-12-05T15-50-00_demo_paths': demoPaths,
   '2026-12-06T10-00-00_creator_studio': creatorStudio,
+  '2026-12-06T10-10-00_creator_pages': creatorPages,
 };

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
-import { progressInternalRoutes } from '@catalyst/contracts';
+import { creatorLearnerRoutes, progressInternalRoutes } from '@catalyst/contracts';
 import { mountRoutes, type AppEnv } from '@catalyst/service-kit';
+import { sql } from 'kysely';
 import { deleteUserCertificates } from '../certificates/certificates.repository';
 import type { Deps } from '../deps';
 import { lessonRows } from '../lessons/lessons.repository';
@@ -50,5 +51,15 @@ export function mountInternal(app: Hono<AppEnv>, { db, catalog, entitlements, cr
     jwks: () => credentials.jwks(),
     // Billing's team dashboard: a team's learners' figures at once (one set-based query per figure).
     teamFigures: ({ body, requestId }) => teamFigures({ db, catalog }, body, { requestId }),
+  });
+  mountRoutes(app, creatorLearnerRoutes, {
+    // A creator page's learners: the people who started any of the creator's items (progress_product_idx).
+    async learners({ body: { productIds } }) {
+      if (productIds.length === 0) return { learners: 0 };
+      const { rows } = await sql<{ learners: string }>`
+        select count(distinct user_id) as learners from progress where product_id in (${sql.join(productIds)})
+      `.execute(db);
+      return { learners: Number(rows[0]!.learners) };
+    },
   });
 }

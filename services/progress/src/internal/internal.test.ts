@@ -107,3 +107,25 @@ describe('GET /internal/progress/users/:userId/products/:productId', () => {
     expect((await standing(sub.id, ids.video, {})).status).toBe(404);
   });
 });
+
+describe('POST /internal/progress/learner-count', () => {
+  it('counts each person who started any of the products once', async () => {
+    await ctx.call(sub, 'PATCH', `/content/progress/product/${ids.course}`, { progress: 5, lastPosition: 5 });
+    await ctx.call(sub, 'PATCH', `/content/progress/product/${ids.video}`, { progress: 7, lastPosition: 7 });
+    await ctx.call(otherSubscriber, 'PATCH', `/content/progress/product/${ids.video}`, {
+      progress: 6,
+      lastPosition: 6,
+    });
+    const count = async (productIds: string[]) => {
+      const res = await ctx.app.request('/internal/progress/learner-count', {
+        method: 'POST',
+        headers: { ...internalHeaders(), 'content-type': 'application/json' },
+        body: JSON.stringify({ productIds }),
+      });
+      return ((await res.json()) as { data: { learners: number } }).data.learners;
+    };
+    expect(await count([ids.course, ids.video])).toBe(2);
+    expect(await count([ids.course])).toBe(1);
+    expect(await count([])).toBe(0);
+  });
+});

@@ -1,0 +1,107 @@
+import type { Kysely } from 'kysely';
+import { productPagePath, type CreatorSummary, type ProductSummary } from '@catalyst/contracts';
+import type { Logger, Mailer, MailMessage, Peer } from '@catalyst/service-kit';
+import type { CatalogClient } from '@catalyst/catalog-access';
+import type { Database } from '../db/schema';
+import { unsubscribeLinks, type MailSite } from '../notifications/notification-mail';
+import { lookupRecipients } from '../notifications/recipients';
+import { lockWaitingNews, settleNews } from './creator-follows.repository';
+import { creatorSummary } from './creator-summary';
+
+/** Followers mailed per transaction: their news rows stay locked while their e-mails go. */
+const PEOPLE_PER_ROUND = 25;
+
+export interface CreatorNewsItem {
+  product: ProductSummary;
+  creator: CreatorSummary;
+}
+
+/**
+ * One follower's e-mail: what the creators they follow published, each with its page, a link to stop each
+ * creator's news (unfollowing), one to stop every community e-mail, and the one-click headers (RFC 8058).
+ */
+export function creatorNewsMail(
+  site: Omit<MailSite, 'intervalMinutes'>,
+  recipient: { id: string; name: string; email: string },
+  items: CreatorNewsItem[],
+): MailMessage {
+  const base = site.publicUrl.replace(/\/+$/, '');
+  const [first] = items;
+  const subject =
+    items.length === 1 && first
+      ? `New from ${first.creator.name}: “${first.product.title}”`
+      : `${items.length} new items from creators you follow`;
+  const lines = [`Hi ${recipient.name},`, ''];
+  const creators = new Map<string, CreatorSummary>();
+  for (const { product, creator } of items) {
+    creators.set(creator.id, creator);
+    lines.push(`${creator.name} published “${product.title}”`, `${base}${productPagePath(product.slug)}`, '');
+  }
+  for (const creator of creators.values())
+    lines.push(
+      `Stop following ${creator.name}: ${unsubscribeLinks(site, recipient.id, { kind: 'creator', creatorId: creator.id }).page}`,
+    );
+  const all = unsubscribeLinks(site, recipient.id, { kind: 'all' });
+  lines.push(`Stop all community e-mails: ${all.page}`, '', `— ${site.siteName}`);
+  return {
+    to: recipient.email,
+    subject,
+    text: lines.join('\n'),
+    headers: {
+      'List-Unsubscribe': `<${all.oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+export interface CreatorNewsDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  auth: Peer;
+  content: Peer;
+  catalog: Pick<CatalogClient, 'lookup'>;
+  log: Logger;
+  site: Omit<MailSite, 'intervalMinutes'>;
+}
+
+/**
+ * Mails the waiting news of up to PEOPLE_PER_ROUND followers in one transaction: an item no longer published
+ * (or gone), or an account gone, is dropped without an e-mail; a row is settled only after its e-mail went, so
+ * a failed send is tried again next round. Answers how many e-mails went.
+ */
+export async function sendCreatorNews({ db, mailer, auth, content, catalog, log, site }: CreatorNewsDeps) {
+  return db.transaction().execute(async (trx) => {
+    const waiting = await lockWaitingNews(trx, PEOPLE_PER_ROUND);
+    if (waiting.length === 0) return 0;
+    const [people, products] = await Promise.all([
+      lookupRecipients(
+        auth,
+        waiting.map((row) => row.userId),
+      ),
+      catalog.lookup([...new Set(waiting.map((row) => row.productId))]),
+    ]);
+    const creators = new Map<string, CreatorSummary | null>();
+    for (const creatorId of new Set(waiting.map((row) => row.creatorId)))
+      creators.set(creatorId, await creatorSummary(content, creatorId));
+    let sent = 0;
+    for (const userId of new Set(waiting.map((row) => row.userId))) {
+      const mine = waiting.filter((row) => row.userId === userId);
+      const person = people.get(userId);
+      const items = mine.flatMap((row) => {
+        const product = products.get(row.productId);
+        const creator = creators.get(row.creatorId);
+        return product?.isPublished && creator ? [{ product, creator }] : [];
+      });
+      if (person && items.length > 0) {
+        await mailer.send(creatorNewsMail(site, person, items));
+        sent += 1;
+      } else log.info({ userId }, 'creator news dropped: nothing still published, or the account is gone');
+      await settleNews(
+        trx,
+        userId,
+        mine.map((row) => row.productId),
+      );
+    }
+    return sent;
+  });
+}
