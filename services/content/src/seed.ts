@@ -153,6 +153,14 @@ export async function seedDemo(
         })),
       )
       .execute();
+    const profiles = demoCreators.filter((c) => c.links?.length);
+    if (profiles.length > 0)
+      await trx
+        .insertInto('creator_profiles')
+        .values(
+          profiles.map((c) => ({ creator_id: demoId('creator', c.slug), links: JSON.stringify(c.links) })),
+        )
+        .execute();
     const creatorNames = new Map(demoCreators.map((c) => [c.slug, c.name]));
     const perCategory = new Map<string, number>();
     await trx

@@ -20,6 +20,8 @@ export interface DemoCreator {
   description: string;
   icon: string;
   color: string;
+  /** What their public page links to (the demo studio accounts' creators have some). */
+  links?: { label: string; url: string }[];
 }
 
 export interface DemoProduct {
@@ -107,6 +109,10 @@ export const demoCreators: DemoCreator[] = [
     description: 'Front-end architect who has shipped design systems for three unicorns.',
     icon: '👩‍💻',
     color: '#3b82f6',
+    links: [
+      { label: 'Website', url: 'https://mayachen.example' },
+      { label: 'Design systems newsletter', url: 'https://mayachen.example/newsletter' },
+    ],
   },
   {
     slug: 'daniel-okafor',
@@ -114,6 +120,7 @@ export const demoCreators: DemoCreator[] = [
     description: 'Back-end engineer and database tuner; writes about Postgres and Node.js.',
     icon: '🛠️',
     color: '#0ea5e9',
+    links: [{ label: 'Blog', url: 'https://danielokafor.example/blog' }],
   },
   {
     slug: 'priya-raman',
