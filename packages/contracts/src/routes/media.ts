@@ -19,7 +19,8 @@ const asset = z.object({ id: objectIdSchema });
 /** tus answers in its own protocol (status, Upload-Offset, Location headers), not the JSON success shape. */
 const tus = {
   service,
-  access: 'admin',
+  // A creator uploads their own media (the studio's forms); only its uploader or an admin reaches an upload.
+  access: 'creator',
   bodyKind: 'stream',
   timeout: 'upload',
   answer: 'bytes',
@@ -33,7 +34,7 @@ const file = { service, access: 'public', answer: 'bytes', response: z.unknown()
 /** A file's `?token=` (the media service refuses a missing or wrong one with a 403, as it always has). */
 const token = z.object({ token: z.string().optional() });
 
-/** Resumable uploads over the tus protocol (admins only): each becomes an asset. */
+/** Resumable uploads over the tus protocol (admins and creators): each becomes an asset of its uploader. */
 export const uploadRoutes = defineRoutes({
   createUpload: {
     ...tus,
@@ -65,14 +66,17 @@ export const uploadRoutes = defineRoutes({
   },
 });
 
-/** The admin's assets: the list with the products that use each, one asset, processing again, deleting. */
+/**
+ * The media library: the list with the products that use each and one asset (a creator: only the assets they
+ * uploaded, another's is a 404; an admin: every one), and the admin's processing again and deleting.
+ */
 export const assetRoutes = defineRoutes({
   listAssets: {
     method: 'GET',
     path: '/media/assets',
     service,
-    access: 'admin',
-    summary: 'Every asset, newest first, with the products that use it',
+    access: 'creator',
+    summary: 'Every asset (a creator: their own), newest first, with the products that use it',
     query: mediaListQuerySchema,
     response: adminMediaListSchema,
   },
@@ -80,8 +84,8 @@ export const assetRoutes = defineRoutes({
     method: 'GET',
     path: '/media/assets/:id',
     service,
-    access: 'admin',
-    summary: 'One asset: its status, processing percent, facts and stream',
+    access: 'creator',
+    summary: 'One asset (a creator: their own): its status, processing percent, facts and stream',
     params: asset,
     response: mediaAssetSchema,
   },

@@ -1,4 +1,4 @@
-import { contentInternalRoutes, MEDIA_MESSAGES, type assetRoutes } from '@catalyst/contracts';
+import { contentInternalRoutes, MEDIA_MESSAGES, type assetRoutes, type Identity } from '@catalyst/contracts';
 import {
   badRequest,
   conflict,
@@ -17,7 +17,7 @@ import { captionsFileUrl, findAsset, listAssets, requestReprocess, toAsset } fro
 
 type Handlers = RouteHandlers<typeof assetRoutes>;
 
-/** The admin's view of the assets: list (with the products that use each), one asset, retry, process again, delete. */
+/** The media library: list (with the products that use each) and one asset, a creator's own only; the admin's retry, process again, delete. */
 export function createAssetHandlers(deps: Deps): Handlers {
   const { db, config } = deps;
   // An admin previews every asset: tokens signed for them, beside a media grant of their own (admins open everything).
@@ -40,10 +40,18 @@ export function createAssetHandlers(deps: Deps): Handlers {
     return row;
   }
 
+  /** An asset the caller may see: any for an admin, their own upload for a creator (another's is a 404). */
+  async function requireOwnAsset(id: string, caller: Identity) {
+    const row = await requireAsset(id);
+    if (caller.role !== 'admin' && row.created_by !== caller.id) throw notFound(MEDIA_MESSAGES.notFound);
+    return row;
+  }
+
   return {
     async listAssets({ query, identity, requestId }, c) {
       const token = grantFor(adminViewer(identity.id), c);
-      const { rows, total, outdated } = await listAssets(db, query);
+      const uploadedBy = identity.role === 'admin' ? undefined : identity.id;
+      const { rows, total, outdated } = await listAssets(db, { ...query, uploadedBy });
       const usage = await usageOf(
         rows.map((row) => row.id),
         requestId,
@@ -58,7 +66,7 @@ export function createAssetHandlers(deps: Deps): Handlers {
     },
 
     getAsset: async ({ params, identity }, c) => {
-      const row = await requireAsset(params.id);
+      const row = await requireOwnAsset(params.id, identity);
       return toAsset(row, grantFor(adminViewer(identity.id), c)(row.id));
     },
 

@@ -26,9 +26,17 @@ export const findAsset = (db: Kysely<Database>, id: string) =>
 
 export async function listAssets(
   db: Kysely<Database>,
-  { page, limit, status, kind }: { page: number; limit: number; status?: MediaStatus; kind?: MediaKind },
+  {
+    page,
+    limit,
+    status,
+    kind,
+    uploadedBy,
+  }: { page: number; limit: number; status?: MediaStatus; kind?: MediaKind; uploadedBy?: string },
 ) {
   let query = db.selectFrom('assets');
+  // A creator's library: the assets they uploaded.
+  if (uploadedBy) query = query.where('created_by', '=', uploadedBy);
   if (status) query = query.where('status', '=', status);
   if (kind) query = query.where('kind', '=', kind);
   const [rows, count, outdated] = await Promise.all([

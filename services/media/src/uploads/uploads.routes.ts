@@ -6,4 +6,4 @@ import { createUploadHandlers } from './uploads.handlers';
 
 /** Resumable uploads over tus, as declared in the contracts (uploadRoutes). */
 export const mountUploads = (app: Hono<AppEnv>, deps: Deps) =>
-  mountRoutes(app, uploadRoutes, createUploadHandlers(deps.uploads));
+  mountRoutes(app, uploadRoutes, createUploadHandlers(deps.uploads, deps.db));

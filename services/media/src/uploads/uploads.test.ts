@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA_MESSAGES } from '@catalyst/contracts';
+import { MEDIA_MESSAGES, type Identity } from '@catalyst/contracts';
 import { DEMO_MEDIA_ROOT } from '@catalyst/demo';
 import { testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, TUS, uploadMetadata } from '../test-support';
@@ -133,7 +133,54 @@ describe('resumable uploads (tus)', () => {
     expect(deferred.status).toBe(400);
   });
 
-  it('lets only admins upload', async () => {
+  it('lets a creator upload, list and open their own media only; an admin sees every one', async () => {
+    const maya: Identity = {
+      id: '00000000000000000000f201',
+      role: 'creator',
+      email: 'm@test.example',
+      name: 'Maya',
+    };
+    const dan: Identity = {
+      id: '00000000000000000000f202',
+      role: 'creator',
+      email: 'd@test.example',
+      name: 'Dan',
+    };
+    const headers = {
+      ...TUS,
+      'upload-length': String(thumbnail.length),
+      'upload-metadata': uploadMetadata('t.jpg', 'image/jpeg'),
+    };
+    const created = await t.request(maya, 'POST', '/media/uploads', { headers });
+    expect(created.status).toBe(201);
+    const id = created.headers.get('location')!.split('/').pop()!;
+    // Another creator cannot resume, send to or abandon it, nor open it.
+    expect((await t.request(dan, 'HEAD', `/media/uploads/${id}`, { headers: TUS })).status).toBe(404);
+    const theirs = await t.request(dan, 'PATCH', `/media/uploads/${id}`, {
+      headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: new Uint8Array(thumbnail),
+    });
+    expect(theirs.status).toBe(404);
+    expect((await t.request(dan, 'DELETE', `/media/uploads/${id}`, { headers: TUS })).status).toBe(404);
+    const sent = await t.request(maya, 'PATCH', `/media/uploads/${id}`, {
+      headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: new Uint8Array(thumbnail),
+    });
+    expect(sent.status).toBe(204);
+    expect((await t.request(dan, 'GET', `/media/assets/${id}`)).status).toBe(404);
+    expect((await t.request(maya, 'GET', `/media/assets/${id}`)).status).toBe(200);
+    const list = async (who: Identity) =>
+      (
+        (await (await t.request(who, 'GET', '/media/assets?limit=100')).json()).data.items as { id: string }[]
+      ).map((a) => a.id);
+    expect(await list(maya)).toEqual([id]);
+    expect(await list(dan)).toEqual([]);
+    expect(await list(testUsers.admin)).toContain(id);
+    // Processing again and deleting stay the admin's.
+    expect((await t.request(maya, 'DELETE', `/media/assets/${id}`)).status).toBe(403);
+  });
+
+  it('lets only admins and creators upload', async () => {
     const headers = { ...TUS, 'upload-length': '10', 'upload-metadata': uploadMetadata('a.mp4') };
     expect((await t.request(null, 'POST', '/media/uploads', { headers })).status).toBe(401);
     expect((await t.request(testUsers.subscriber, 'POST', '/media/uploads', { headers })).status).toBe(403);
