@@ -29,6 +29,7 @@ import type { Database } from '../db/schema';
 import type { ReviewRow } from '../db/tables/review';
 import type { Deps } from '../deps';
 import * as repo from './reviews.repository';
+import { findCreatorOfUser } from '../studio/accounts.repository';
 
 export function toReview(row: ReviewRow): Review {
   return {
@@ -216,7 +217,11 @@ export function createReviewHandlers(deps: Pick<Deps, 'db' | 'peers'>): RouteHan
     async reply({ params, body, identity }) {
       const product = await requireProduct(params.idOrSlug);
       const review = await requireReview(product.id, params.reviewId);
-      const byCreator = product.created_by_id !== null && product.created_by_id === identity.id;
+      // The product's creator: an account linked to its creator (the studio), or whoever made the product row.
+      const linked = await findCreatorOfUser(db, identity.id);
+      const byCreator =
+        linked?.id === product.creator_id ||
+        (product.created_by_id !== null && product.created_by_id === identity.id);
       if (!byCreator && identity.role !== 'admin') throw forbidden(REVIEW_MESSAGES.replyForbidden);
       const row = await repo.setReply(db, review.id, {
         md: body.body,

@@ -11,6 +11,7 @@ export interface ReviewedProduct {
   title: string;
   slug: string;
   created_by_id: string | null;
+  creator_id: string;
   creator_name: string;
   has_lessons: boolean;
 }
@@ -19,7 +20,7 @@ export async function findReviewedProduct(db: Db, key: string): Promise<Reviewed
   const row = await db
     .selectFrom('products as p')
     .innerJoin('creators as c', 'c.id', 'p.creator_id')
-    .select(['p.id', 'p.title', 'p.slug', 'p.created_by_id', 'c.name as creator_name'])
+    .select(['p.id', 'p.title', 'p.slug', 'p.created_by_id', 'p.creator_id', 'c.name as creator_name'])
     .select((eb) =>
       eb
         .exists(eb.selectFrom('course_lessons as l').select('l.id').whereRef('l.product_id', '=', 'p.id'))

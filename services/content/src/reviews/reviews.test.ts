@@ -394,6 +394,26 @@ describe('replies', () => {
       by: { name: 'Alice Doe', isCreator: true },
     });
   });
+
+  it("lets an account linked to the product's creator in the studio reply as the creator", async () => {
+    await ctx.db.updateTable('products').set({ created_by_id: null }).where('id', '=', fx.css).execute();
+    const maya = { ...sam, id: 'f'.repeat(24), role: 'creator' as const, email: 'maya@test.example' };
+    watched(lee, fx.css, 100);
+    const review = await rate(lee, fx.css, 4);
+    const path = `${reviews(fx.css)}/${review.data._id}/reply`;
+    expect((await call(maya, 'PUT', path, { body: 'Thank you' })).status).toBe(403);
+    const { creator_id } = await ctx.db
+      .selectFrom('products')
+      .select('creator_id')
+      .where('id', '=', fx.css)
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .insertInto('creator_accounts')
+      .values({ user_id: maya.id, creator_id, name: maya.name, email: maya.email })
+      .execute();
+    const res = await call<Review>(maya, 'PUT', path, { body: 'Thank you' });
+    expect(res.data.reply).toMatchObject({ body: 'Thank you', by: { name: 'Alice Doe', isCreator: true } });
+  });
 });
 
 describe("a deleted account's reviews", () => {
