@@ -26,7 +26,7 @@ import {
   type Suite,
 } from './harness';
 
-const ROLES: Role[] = ['anonymous', 'learner', 'member', 'admin'];
+const ROLES: Role[] = ['anonymous', 'learner', 'member', 'creator', 'admin'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const MISSING_ID = '0123456789abcdef01234567';
 /** A uuid (a team's, an invitation's) that names nothing: the access decision answers before the lookup (404). */
@@ -65,7 +65,12 @@ export async function accessMatrix(suite: Suite) {
       p.path.includes('categor') ? f.categorySlug : onCourse(p) ? course.slug : f.product.slug,
     lessonId: (p) => (p.path.startsWith('/content/progress') ? lockedLesson : freeLesson),
     id: (p) => {
-      if (p.path.startsWith('/teams/') || p.path.startsWith('/admin/royalties/')) return MISSING_UUID;
+      if (
+        p.path.startsWith('/teams/') ||
+        p.path.startsWith('/admin/royalties/') ||
+        p.path.startsWith('/admin/revisions/')
+      )
+        return MISSING_UUID;
       if (p.path.startsWith('/content/progress/categories')) return f.product.categoryId;
       if (p.path.startsWith('/content/progress')) return onCourse(p) ? course._id : f.product._id;
       if (p.method !== 'GET') return MISSING_ID;
@@ -184,14 +189,16 @@ export async function accessMatrix(suite: Suite) {
         return role === 'anonymous' ? { allowed: false, statuses: [401] } : { allowed: true };
       case 'premium':
         if (role === 'anonymous') return { allowed: false, statuses: [401] };
-        if (role === 'learner') return { allowed: false, statuses: [403], message: PREMIUM_REQUIRED_MESSAGE };
+        // The demo creator has no plan: a creator is a learner too, with studio rights only.
+        if (role === 'learner' || role === 'creator')
+          return { allowed: false, statuses: [403], message: PREMIUM_REQUIRED_MESSAGE };
         return { allowed: true };
       case 'admin':
         if (role === 'anonymous') return { allowed: false, statuses: [401] };
         return role === 'admin' ? { allowed: true } : { allowed: false, statuses: [403] };
       case 'creator':
         if (role === 'anonymous') return { allowed: false, statuses: [401] };
-        return (role as string) === 'creator' || role === 'admin'
+        return role === 'creator' || role === 'admin'
           ? { allowed: true }
           : { allowed: false, statuses: [403], message: CREATOR_REQUIRED_MESSAGE };
       case 'internal':

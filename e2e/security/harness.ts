@@ -25,7 +25,8 @@ export interface Failure {
   seen: string;
 }
 
-export type Role = 'anonymous' | 'learner' | 'member' | 'admin';
+/** The fixture personas: a creator is the demo creator (Maya Chen's account), a learner without a plan. */
+export type Role = 'anonymous' | 'learner' | 'member' | 'creator' | 'admin';
 
 export interface Fixtures {
   tokens: Record<Exclude<Role, 'anonymous'>, string>;

@@ -74,6 +74,7 @@ const demo = {
   admin: { email: 'admin@catalyst.example', password: 'Admin-pass-1' },
   member: { email: 'member@catalyst.example', password: 'Member-pass-1' },
   learner: { email: 'learner@catalyst.example', password: 'Learner-pass-1' },
+  creator: { email: 'creator@catalyst.example', password: 'Creator-pass-1' },
 } as const;
 
 async function loadFixtures(suite: Suite): Promise<Fixtures> {
