@@ -73,7 +73,7 @@ export const adminRoyaltyRoutes = defineRoutes({
   },
   month: {
     method: 'GET',
-    path: '/admin/royalties/:month',
+    path: '/admin/royalties/months/:month',
     service,
     access: 'admin',
     summary: "A month's pool and every creator's statement, reconciling to the pool to the cent",
@@ -93,7 +93,7 @@ export const adminRoyaltyRoutes = defineRoutes({
   close: {
     refuses: { 409: royaltyMessages.closedAlready },
     method: 'POST',
-    path: '/admin/royalties/:month/close',
+    path: '/admin/royalties/months/:month/close',
     service,
     access: 'admin',
     summary: 'Close an ended month: its pool and statements are stored and never change',

@@ -377,9 +377,9 @@ export const ROUTE_PATHS = {
   },
   adminRoyalty: {
     overview: '/admin/royalties',
-    month: '/admin/royalties/:month',
+    month: '/admin/royalties/months/:month',
     settings: '/admin/royalties/settings',
-    close: '/admin/royalties/:month/close',
+    close: '/admin/royalties/months/:month/close',
     payoutAccount: '/admin/royalties/creators/:creatorId/payout-account',
     savePayoutAccount: '/admin/royalties/creators/:creatorId/payout-account',
     markPaid: '/admin/royalties/statements/:id/paid',

@@ -362,9 +362,9 @@ export const API_ROUTES = {
   },
   adminRoyalty: {
     overview: ['GET', '/admin/royalties'],
-    month: ['GET', '/admin/royalties/:month'],
+    month: ['GET', '/admin/royalties/months/:month'],
     settings: ['PUT', '/admin/royalties/settings'],
-    close: ['POST', '/admin/royalties/:month/close'],
+    close: ['POST', '/admin/royalties/months/:month/close'],
     payoutAccount: ['GET', '/admin/royalties/creators/:creatorId/payout-account'],
     savePayoutAccount: ['PUT', '/admin/royalties/creators/:creatorId/payout-account'],
     markPaid: ['POST', '/admin/royalties/statements/:id/paid'],

@@ -148,7 +148,7 @@ const cents = (amount: number) => Math.round(amount * 100);
 
 describe('the royalty pool', () => {
   it("estimates an open month from billing's net revenue and progress's paid minutes", async () => {
-    const { status, body } = await world.call('GET', `/admin/royalties/${lastMonth}`, { as: admin });
+    const { status, body } = await world.call('GET', `/admin/royalties/months/${lastMonth}`, { as: admin });
     expect(status).toBe(200);
     const month = body.data as RoyaltyMonthDetail;
     // (60,000 − 4,800) + (48,000 − 3,200) + 4,497 gift = 104,497 cents; the open and refunded ones don't count.
@@ -185,27 +185,27 @@ describe('the royalty pool', () => {
   });
 
   it('closes an ended month once, after which its figures never change', async () => {
-    const notOver = await world.call('POST', `/admin/royalties/${thisMonth}/close`, { as: admin });
+    const notOver = await world.call('POST', `/admin/royalties/months/${thisMonth}/close`, { as: admin });
     expect(notOver).toMatchObject({
       status: 409,
       body: { success: false, message: royaltyMessages.monthNotOver },
     });
 
-    const closed = await world.call('POST', `/admin/royalties/${lastMonth}/close`, { as: admin });
+    const closed = await world.call('POST', `/admin/royalties/months/${lastMonth}/close`, { as: admin });
     expect(closed.status).toBe(200);
     const month = closed.body.data as RoyaltyMonthDetail;
     expect(month).toMatchObject({ status: 'closed', pool: 522.49, poolSharePercent: 50 });
     expect(month.statements.every((s) => s.id !== null)).toBe(true);
     expect(month.statements.reduce((t, s) => t + cents(s.amount), 0)).toBe(52_249);
 
-    const again = await world.call('POST', `/admin/royalties/${lastMonth}/close`, { as: admin });
+    const again = await world.call('POST', `/admin/royalties/months/${lastMonth}/close`, { as: admin });
     expect(again).toMatchObject({ status: 409, body: { message: royaltyMessages.closedAlready } });
 
     // Later viewing, a new share and a late invoice change nothing in a closed month.
     paidSeconds.set(lastMonth, [{ productId: product(4), paidSeconds: 99_999 }]);
     await world.call('PUT', '/admin/royalties/settings', { as: admin, body: { poolSharePercent: 40 } });
     await paidInvoice('in_r5', lastMonth, 10_000);
-    const reread = await world.call('GET', `/admin/royalties/${lastMonth}`, { as: admin });
+    const reread = await world.call('GET', `/admin/royalties/months/${lastMonth}`, { as: admin });
     expect(reread.body.data).toEqual(month);
   });
 
@@ -261,7 +261,7 @@ describe('the royalty pool', () => {
   });
 
   it('marks a statement paid once, by the payout details recorded for the creator', async () => {
-    const month = (await world.call('GET', `/admin/royalties/${lastMonth}`, { as: admin })).body
+    const month = (await world.call('GET', `/admin/royalties/months/${lastMonth}`, { as: admin })).body
       .data as RoyaltyMonthDetail;
     const omarStatement = month.statements.find((s) => s.creatorId === omar)!;
     const lenaStatement = month.statements.find((s) => s.creatorId === lena)!;
