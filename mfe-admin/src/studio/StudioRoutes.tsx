@@ -7,6 +7,7 @@ const StudioProductRoutes = page(() => import('./products/StudioProductRoutes'),
 const StudioAnalyticsPage = page(() => import('./analytics/StudioAnalyticsPage'), 'StudioAnalyticsPage');
 const StudioEarningsPage = page(() => import('./earnings/StudioEarningsPage'), 'StudioEarningsPage');
 const StudioProfilePage = page(() => import('./profile/StudioProfilePage'), 'StudioProfilePage');
+const StudioReviewsPage = page(() => import('./reviews/StudioReviewsPage'), 'StudioReviewsPage');
 
 /** What the shell mounts under /studio/* (behind RequireCreator: creators, and admins acting for any creator). */
 export default function StudioRoutes() {
@@ -17,6 +18,7 @@ export default function StudioRoutes() {
         <Route path="products/*" element={<StudioProductRoutes />} />
         <Route path="analytics/*" element={<StudioAnalyticsPage />} />
         <Route path="earnings" element={<StudioEarningsPage />} />
+        <Route path="reviews" element={<StudioReviewsPage />} />
         <Route path="profile" element={<StudioProfilePage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>

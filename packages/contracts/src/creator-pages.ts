@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectIdSchema } from './api';
 import { publicProductSchema } from './catalog';
+import { reviewSchema } from './reviews';
 
 /** At most this many links on a creator's public page. */
 export const CREATOR_LINKS_MAX = 6;
@@ -96,3 +97,17 @@ export const creatorProfileSchema = creatorProfileBodySchema.extend({
   slug: z.string(),
 });
 export type CreatorProfile = z.infer<typeof creatorProfileSchema>;
+
+/** GET /studio/reviews: the newest reviews of the creator's items, the unanswered only when asked. */
+export const studioReviewsQuerySchema = z.object({
+  unanswered: z
+    .enum(['true', 'false'], { message: 'unanswered must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export const studioReviewSchema = reviewSchema.extend({
+  product: z.object({ _id: objectIdSchema, title: z.string(), slug: z.string() }),
+});
+export type StudioReview = z.infer<typeof studioReviewSchema>;
+/** At most this many reviews in the studio's list. */
+export const STUDIO_REVIEWS_LIMIT = 50;

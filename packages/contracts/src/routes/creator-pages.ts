@@ -9,6 +9,8 @@ import {
   creatorProfileBodySchema,
   creatorProfileSchema,
   creatorSummarySchema,
+  studioReviewSchema,
+  studioReviewsQuerySchema,
 } from '../creator-pages';
 import { defineRoutes } from './define';
 
@@ -88,7 +90,7 @@ export const creatorLearnerRoutes = defineRoutes({
   },
 });
 
-/** The creator's own public page, as they write it in the studio (content; the linked creator only). */
+/** The creator's own public page as they write it, and the reviews they answer, in the studio (content). */
 export const creatorProfileRoutes = defineRoutes({
   get: {
     method: 'GET',
@@ -107,6 +109,16 @@ export const creatorProfileRoutes = defineRoutes({
     summary: 'Write your public page: bio and links',
     body: creatorProfileBodySchema,
     response: creatorProfileSchema,
+    refuses: { 403: 'No creator profile is linked to this account' },
+  },
+  reviews: {
+    method: 'GET',
+    path: '/studio/reviews',
+    service: 'content',
+    access: 'creator',
+    summary: "The newest reviews of your items, to answer them (an admin without a creator: every item's)",
+    query: studioReviewsQuerySchema,
+    response: z.array(studioReviewSchema),
     refuses: { 403: 'No creator profile is linked to this account' },
   },
 });

@@ -72,6 +72,7 @@ export const ROUTE_PATHS = {
   creatorProfile: {
     get: '/studio/profile',
     save: '/studio/profile',
+    reviews: '/studio/reviews',
   },
   product: {
     list: '/content/products',

@@ -11,7 +11,7 @@ export interface ApiTables {
   category: Pick<typeof categoryRoutes, 'list' | 'get' | 'listProducts' | 'listUnderContent' | 'getUnderContent' | 'listProductsUnderContent' | 'getPremium' | 'adminList' | 'adminGet' | 'create' | 'replace' | 'remove'>;
   creator: Pick<typeof creatorRoutes, 'listOfCategory' | 'listProducts' | 'listProductsInCategory' | 'adminList' | 'adminGet' | 'create' | 'replace' | 'remove'>;
   creatorPage: Pick<typeof creatorPageRoutes, 'get'>;
-  creatorProfile: Pick<typeof creatorProfileRoutes, 'get' | 'save'>;
+  creatorProfile: Pick<typeof creatorProfileRoutes, 'get' | 'save' | 'reviews'>;
   product: Pick<typeof productRoutes, 'list' | 'top' | 'get' | 'listPremium' | 'getPremium' | 'adminList' | 'adminGet' | 'create' | 'replace' | 'remove'>;
   curriculum: Pick<typeof curriculumRoutes, 'outline' | 'lesson' | 'adminGet' | 'replace'>;
   path: Pick<typeof pathRoutes, 'list' | 'get' | 'adminList' | 'adminGet' | 'create' | 'replace' | 'remove'>;
@@ -125,6 +125,7 @@ export const API_ROUTES = {
   creatorProfile: {
     get: ['GET', '/studio/profile'],
     save: ['PUT', '/studio/profile'],
+    reviews: ['GET', '/studio/reviews'],
   },
   product: {
     list: ['GET', '/content/products'],

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CreatorLink } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
+import type { ReviewRow } from '../db/tables/review';
 
 type Db = Kysely<Database>;
 
@@ -61,4 +62,21 @@ export async function markDelivered(db: Db, productIds: string[]): Promise<void>
     .set({ delivered_at: new Date() })
     .where('product_id', 'in', productIds)
     .execute();
+}
+
+/** The newest visible reviews of a creator's items (every item's for null), with their product. */
+export async function creatorReviews(
+  db: Db,
+  creatorId: string | null,
+  { unanswered, limit }: { unanswered: boolean; limit: number },
+): Promise<(ReviewRow & { product_title: string; product_slug: string })[]> {
+  let query = db
+    .selectFrom('reviews as r')
+    .innerJoin('products as p', 'p.id', 'r.product_id')
+    .selectAll('r')
+    .select(['p.title as product_title', 'p.slug as product_slug'])
+    .where('r.status', '=', 'visible');
+  if (creatorId !== null) query = query.where('p.creator_id', '=', creatorId);
+  if (unanswered) query = query.where('r.reply_md', 'is', null);
+  return query.orderBy('r.created_at', 'desc').orderBy('r.seq', 'desc').limit(limit).execute();
 }

@@ -4,6 +4,7 @@ import {
   creatorPageRoutes,
   creatorProfileRoutes,
   STUDIO_MESSAGES,
+  STUDIO_REVIEWS_LIMIT,
   type Identity,
 } from '@catalyst/contracts';
 import { forbidden, mountRoutes, notFound, type AppEnv } from '@catalyst/service-kit';
@@ -11,7 +12,9 @@ import { cachedRead, type Deps } from '../deps';
 import { findCreator } from '../creators/creators.repository';
 import { listAllProducts, toPublicProduct } from '../products/products.repository';
 import { findCreatorOfUser } from '../studio/accounts.repository';
-import { creatorLinks, creatorRating, saveCreatorLinks } from './creator-pages.repository';
+import { actingCreatorOf } from '../studio/accounts.handlers';
+import { toReview } from '../reviews/reviews.handlers';
+import { creatorLinks, creatorRating, creatorReviews, saveCreatorLinks } from './creator-pages.repository';
 
 export const CREATOR_NOT_FOUND = 'Creator not found';
 
@@ -94,6 +97,17 @@ export function mountCreatorPages(app: Hono<AppEnv>, deps: Deps) {
       // The public page (and every list naming the creator) changed: memos and edge caches let go.
       await deps.invalidations.publish('content', undefined, requestId);
       return profileOf({ ...creator, description: body.description });
+    },
+
+    async reviews({ identity, query }) {
+      const rows = await creatorReviews(deps.db, await actingCreatorOf(deps, identity), {
+        unanswered: query.unanswered,
+        limit: STUDIO_REVIEWS_LIMIT,
+      });
+      return rows.map((row) => ({
+        ...toReview(row),
+        product: { _id: row.product_id, title: row.product_title, slug: row.product_slug },
+      }));
     },
   });
 }

@@ -120,6 +120,38 @@ describe("the creator's own page, written in the studio", () => {
   });
 });
 
+describe("the reviews of a creator's items, in the studio", () => {
+  it('lists the newest reviews of their own items only, the unanswered when asked', async () => {
+    const other = await createCategoryAndCreator(ctx, '-2');
+    const mine = await ctx.admin('POST', '/admin/products', product('Reviewed Course'));
+    const theirs = await ctx.admin(
+      'POST',
+      '/admin/products',
+      product('Their Course', { category: other.categoryId, creator: other.creatorId }),
+    );
+    const lee = { id: '1'.repeat(24), role: 'user' as const, email: 'lee@test.example', name: 'Lee' };
+    for (const id of [mine.body.data._id, theirs.body.data._id]) {
+      ctx.peers.state.standings.set(`${lee.id}/${id}`, { progress: 100, completedLessons: 0 });
+      expect((await ctx.call(lee, 'PUT', `/content/products/${id}/reviews/mine`, { rating: 4 })).status).toBe(
+        200,
+      );
+    }
+    const maya = { id: 'f'.repeat(24), role: 'creator' as const, email: 'maya@test.example', name: 'Maya' };
+    const listed = await ctx.call(maya, 'GET', '/studio/reviews');
+    expect(listed.body.data.map((r: { product: { title: string } }) => r.product.title)).toEqual([
+      'Reviewed Course',
+    ]);
+    const reviewId = listed.body.data[0]._id as string;
+    await ctx.call(maya, 'PUT', `/content/products/${mine.body.data._id}/reviews/${reviewId}/reply`, {
+      body: 'Thanks, Lee',
+    });
+    expect((await ctx.call(maya, 'GET', '/studio/reviews?unanswered=true')).body.data).toEqual([]);
+    expect((await ctx.call(maya, 'GET', '/studio/reviews?unanswered=maybe')).status).toBe(400);
+    // an admin without a creator of their own sees every item's
+    expect((await ctx.call('admin', 'GET', '/studio/reviews')).body.data).toHaveLength(2);
+  });
+});
+
 describe('first publications, for the followers', () => {
   it('hands each item published for the first time to community once, with its creator', async () => {
     await deliverAnnouncements(ctx.db, community());
