@@ -8,9 +8,10 @@ import {
   type RoyaltyStatement,
 } from '@catalyst/contracts';
 import { createApiClient } from '@catalyst/web-kit';
-import { fakeApi, inTurn, success, type FakeApi } from '@catalyst/web-kit/testing';
+import { failure, fakeApi, inTurn, success, type FakeApi } from '@catalyst/web-kit/testing';
 import { rowCells } from '../testing/adminPage';
 import { StudioEarningsPage } from '../studio/earnings/StudioEarningsPage';
+import { AdminRoyaltiesPage } from './AdminRoyaltiesPage';
 import { AdminRoyaltyMonthPage } from './AdminRoyaltyMonthPage';
 
 const clientFor = (answer: (fake: FakeApi) => unknown) => {
@@ -159,5 +160,51 @@ describe('the admin royalty month page', () => {
     expect(rowCells(screen.getByTestId('royalty-statement'))['Payout details']).toBe(
       'Bank transfer •••• 3000',
     );
+  });
+});
+
+describe('the admin royalties page', () => {
+  it("lists the months and saves a new pool share, showing a refused one in the server's words", async () => {
+    const overview = {
+      currency: 'usd',
+      poolSharePercent: 40,
+      minPaidMinutes: 30,
+      months: [MONTH],
+    };
+    const { client, fake } = clientFor((f) => {
+      f.on(adminRoyaltyRoutes.overview, overview);
+      f.on(
+        adminRoyaltyRoutes.settings,
+        inTurn(
+          failure(400, 'Invalid request', [
+            { field: 'poolSharePercent', message: 'The pool share is a percent from 0 to 100' },
+          ]),
+          success({ poolSharePercent: 45 }),
+        ),
+      );
+    });
+    render(
+      <MemoryRouter>
+        <AdminRoyaltiesPage client={client} />
+      </MemoryRouter>,
+    );
+    const row = await screen.findByTestId('royalty-month');
+    expect(rowCells(row)).toMatchObject({
+      Month: 'February 2030',
+      'Net revenue': '$1,044.97',
+      Pool: '$522.49 (50%)',
+    });
+    const field = screen.getByRole('textbox', { name: /Pool share/ });
+    expect(field).toHaveProperty('value', '40');
+    fireEvent.change(field, { target: { value: '140' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('The pool share is a percent from 0 to 100');
+    fireEvent.change(field, { target: { value: '45' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('The pool is now 45% of net revenue.');
+    expect(fake.callsTo(adminRoyaltyRoutes.settings).map((call) => call.body)).toEqual([
+      { poolSharePercent: 140 },
+      { poolSharePercent: 45 },
+    ]);
   });
 });

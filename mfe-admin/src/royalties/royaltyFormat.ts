@@ -10,7 +10,8 @@ export const monthName = (month: string) =>
   });
 
 /** Amounts in the pool's currency (US dollars), always with cents: $0.00 is a real figure here. */
-export const money = (amount: number) => `$${amount.toFixed(2)}`;
+export const money = (amount: number) =>
+  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** A share of the pool: 0.689419 → '68.94%'. */
 export const sharePercent = (share: number) => `${(share * 100).toFixed(2)}%`;

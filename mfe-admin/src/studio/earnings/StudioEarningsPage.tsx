@@ -1,9 +1,10 @@
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { EarningsMonth } from '@catalyst/contracts';
 import {
   Alert,
   api as defaultApi,
   Button,
+  isApiRequestError,
   Spinner,
   useApiData,
   useDocumentTitle,
@@ -45,7 +46,15 @@ export function StudioEarningsPage({ client = defaultApi }: { client?: ApiClient
   ];
 
   let body;
-  if (earnings.error) body = <Alert tone="danger">{earnings.error.message}</Alert>;
+  // An admin linked to no creator reads every creator's statements in the admin's royalty months.
+  if (isApiRequestError(earnings.error) && earnings.error.status === 400)
+    body = (
+      <Alert tone="info">
+        Earnings are kept per creator: see every creator's statements in{' '}
+        <Link to="/admin/royalties">Royalties</Link>.
+      </Alert>
+    );
+  else if (earnings.error) body = <Alert tone="danger">{earnings.error.message}</Alert>;
   else if (!earnings.data) body = <Spinner message="Loading your earnings..." />;
   else
     body = (
