@@ -16,4 +16,5 @@ export const exposes = {
   './GiftRoutes': './src/gift/GiftRoutes.tsx',
   './TeamRoutes': './src/team/TeamRoutes.tsx',
   './SavedPage': './src/saved/SavedPage.tsx',
+  './CreatorJoinPage': './src/studio/CreatorJoinPage.tsx',
 } as const;

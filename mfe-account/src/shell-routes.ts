@@ -5,6 +5,8 @@ import { pathSegmentsAfter, type FirstRead, type RemoteRouteTable } from '@catal
 export const CERTIFICATE_PREFIX = '/certificates/';
 /** The team (/team), an invitation to one (/team/join/<token>) and a team's join link (/team/link/<token>). */
 export const TEAM_PREFIX = '/team/';
+/** A creator invitation's link: /studio/join/<token> (the rest of /studio/ is the admin remote's studio). */
+export const STUDIO_JOIN_PREFIX = '/studio/join/';
 
 /** An owner's or admin's team page reads the team, and an owner its audit log, once /teams/mine names it. */
 const teamReads = (data: unknown): FirstRead[] => {
@@ -75,6 +77,8 @@ export const shellRoutes: RemoteRouteTable = {
       audience: 'signed-in',
       firstReads: () => [{ endpoint: ['learning', 'learningRecord'], signedIn: true }],
     },
+    // an admin's invitation to run a creator's items (/studio/join/<token>): a visitor signs in first
+    { path: STUDIO_JOIN_PREFIX, prefix: true, module: './CreatorJoinPage', audience: 'anyone' },
     // every note and bookmark across courses, with search and a Markdown export
     { path: '/learning/notes/', prefix: false, module: './NotesPage', audience: 'signed-in' },
     {

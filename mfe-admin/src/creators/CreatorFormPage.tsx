@@ -4,12 +4,14 @@ import {
   DEFAULT_CREATOR_COLOR,
   DEFAULT_CREATOR_ICON,
 } from '@catalyst/contracts';
+import { useParams } from 'react-router-dom';
 import { api, isApiRequestError } from '@catalyst/web-kit';
 import { EntityFormLayout } from '../common/EntityFormLayout';
 import { GroupFields } from '../common/GroupFields';
 import { groupPayload, groupToForm, showGroupPayload } from '../common/groupForm';
 import { useEntityForm, type LoadFailure } from '../common/useEntityForm';
 import { validateCreator } from '../forms/validation';
+import { CreatorAccountsCard } from './CreatorAccountsCard';
 
 const CREATOR_ICONS = [DEFAULT_CREATOR_ICON, ...CATEGORY_ICONS.slice(0, 15)];
 const CREATOR_COLORS = [DEFAULT_CREATOR_COLOR, ...CATEGORY_COLORS.filter((c) => c !== DEFAULT_CREATOR_COLOR)];
@@ -38,6 +40,7 @@ function saveFailure(error: unknown): string {
 
 /** /admin/creators/new and /admin/creators/:id/edit: the creator form, in the category form's style. */
 export function CreatorFormPage() {
+  const { id } = useParams();
   const form = useEntityForm({
     listPath: LIST,
     titles: { create: 'Add Creator', edit: 'Edit Creator' },
@@ -66,14 +69,17 @@ export function CreatorFormPage() {
   });
 
   return (
-    <EntityFormLayout
-      form={form}
-      listPath={LIST}
-      backLabel="Back to Creators"
-      loadingMessage="Loading creator..."
-      submitLabels={{ create: 'Create Creator', edit: 'Update Creator' }}
-    >
-      <GroupFields form={form} icons={CREATOR_ICONS} colors={CREATOR_COLORS} />
-    </EntityFormLayout>
+    <>
+      <EntityFormLayout
+        form={form}
+        listPath={LIST}
+        backLabel="Back to Creators"
+        loadingMessage="Loading creator..."
+        submitLabels={{ create: 'Create Creator', edit: 'Update Creator' }}
+      >
+        <GroupFields form={form} icons={CREATOR_ICONS} colors={CREATOR_COLORS} />
+      </EntityFormLayout>
+      {id !== undefined && checkCreatorId(id) === null ? <CreatorAccountsCard creatorId={id} /> : null}
+    </>
   );
 }

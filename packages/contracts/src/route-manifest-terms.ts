@@ -59,6 +59,8 @@ export const REMOTE_PATH_OWNERS: Readonly<Record<string, readonly string[]>> = {
     '/saved/',
     '/gift/',
     '/team/',
+    // a creator invitation's link, accepted before the account is a creator's (inside the admin remote's studio)
+    '/studio/join/',
   ],
   admin: ['/admin/', '/studio/'],
   community: [],

@@ -34,6 +34,7 @@ describe("the remotes' pages, as their releases publish them", () => {
       'certificates/*',
       'subscription/*',
       'verify-email',
+      'studio/join/*',
       'unsubscribe',
       'creators/*',
       'learning',
@@ -51,6 +52,12 @@ describe("the remotes' pages, as their releases publish them", () => {
     ]);
     expect(remoteForPath('/browse/premium/product/p1')).toMatchObject({ remote: 'player' });
     expect(remoteForPath('/browse/category/design')).toMatchObject({ remote: 'catalog' });
+    // a creator invitation's link is the account's, inside the admin remote's studio
+    expect(remoteForPath('/studio/join/abc')).toMatchObject({
+      remote: 'account',
+      module: './CreatorJoinPage',
+    });
+    expect(remoteForPath('/studio/products')).toMatchObject({ remote: 'admin' });
     expect(remoteForPath('/paths/start-with-the-web')).toMatchObject({
       remote: 'catalog',
       module: './PathRoutes',

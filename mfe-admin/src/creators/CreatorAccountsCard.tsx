@@ -1,0 +1,151 @@
+import { useId, useState, type FormEvent } from 'react';
+import { creatorInvitationBodySchema } from '@catalyst/contracts';
+import { Alert, api, Button, Card, isApiRequestError, useApiData } from '@catalyst/web-kit';
+import styles from '../common/Admin.module.css';
+import formStyles from '../common/Form.module.css';
+import { formatDateTime } from '../common/formatDateTime';
+
+const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+
+/**
+ * The creator form's "Accounts" card: invite an e-mail address to sign in as the creator (a link valid 7 days,
+ * once), the pending invitations (revoke) and the linked accounts (unlink: back to a learner).
+ */
+export function CreatorAccountsCard({ creatorId }: { creatorId: string }) {
+  const id = useId();
+  const accounts = useApiData(api.creatorAccount.accounts, { params: { id: creatorId } });
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
+
+  async function run(action: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await action();
+      setNotice({ tone: 'success', text: done });
+      accounts.reload();
+      return true;
+    } catch (error) {
+      setNotice({ tone: 'danger', text: messageOf(error) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function invite(event: FormEvent) {
+    event.preventDefault();
+    const parsed = creatorInvitationBodySchema.safeParse({ email });
+    if (!parsed.success) {
+      setNotice({ tone: 'danger', text: parsed.error.issues[0]!.message });
+      return;
+    }
+    const sent = await run(
+      () => api.creatorAccount.invite({ params: { id: creatorId }, body: parsed.data }),
+      `Invitation sent to ${parsed.data.email}`,
+    );
+    if (sent) setEmail('');
+  }
+
+  const data = accounts.data;
+  return (
+    <Card as="section" aria-labelledby={`${id}-title`} className={formStyles.form}>
+      <h2 id={`${id}-title`}>Accounts</h2>
+      <p className={styles.muted}>
+        People who sign in as this creator run its items in the creator studio. An invitation's link works
+        once, for the address it was sent to, within 7 days.
+      </p>
+      <form onSubmit={(event) => void invite(event)} noValidate>
+        <div className={formStyles.field}>
+          <label className={formStyles.label} htmlFor={`${id}-email`}>
+            Invite by e-mail
+          </label>
+          <input
+            id={`${id}-email`}
+            className={formStyles.control}
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <Button type="submit" disabled={busy}>
+          Send invitation
+        </Button>
+      </form>
+      {notice ? (
+        <Alert tone={notice.tone} reveal>
+          {notice.text}
+        </Alert>
+      ) : null}
+      {accounts.error ? (
+        <Alert tone="danger">
+          {isApiRequestError(accounts.error) ? accounts.error.message : 'The accounts could not be loaded.'}
+        </Alert>
+      ) : null}
+      {data ? (
+        <>
+          <h3>Pending invitations</h3>
+          {data.invitations.length === 0 ? (
+            <p className={styles.muted}>No pending invitations.</p>
+          ) : (
+            <ul aria-label="Pending invitations">
+              {data.invitations.map((invitation) => (
+                <li key={invitation.id}>
+                  {invitation.email}{' '}
+                  <span className={styles.muted}>(expires {formatDateTime(invitation.expiresAt)})</span>{' '}
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={busy}
+                    aria-label={`Revoke the invitation of ${invitation.email}`}
+                    onClick={() =>
+                      void run(
+                        () =>
+                          api.creatorAccount.revoke({
+                            params: { id: creatorId, invitationId: invitation.id },
+                          }),
+                        `Invitation of ${invitation.email} revoked`,
+                      )
+                    }
+                  >
+                    Revoke
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3>Linked accounts</h3>
+          {data.accounts.length === 0 ? (
+            <p className={styles.muted}>No account signs in as this creator yet.</p>
+          ) : (
+            <ul aria-label="Linked accounts">
+              {data.accounts.map((account) => (
+                <li key={account.userId}>
+                  {account.name} ({account.email}){' '}
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={busy}
+                    aria-label={`Unlink ${account.email}`}
+                    onClick={() =>
+                      void run(
+                        () =>
+                          api.creatorAccount.unlink({ params: { id: creatorId, userId: account.userId } }),
+                        `${account.email} unlinked`,
+                      )
+                    }
+                  >
+                    Unlink
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
+    </Card>
+  );
+}
