@@ -4,6 +4,7 @@ import { Button, TextField } from '@catalyst/web-kit';
 import { CheckboxField, TextAreaField } from '../common/FormControls';
 import { CaptionsUploadField } from '../media/CaptionsUploadField';
 import { VideoUploadField } from '../media/VideoUploadField';
+import { useProductEndpoints } from '../products/productEndpoints';
 import styles from './Curriculum.module.css';
 import { durationInputs, type DraftLesson, type DraftResource } from './curriculumDraft';
 import { MediaPickerDialog } from './MediaPickerDialog';
@@ -43,6 +44,7 @@ export function LessonEditor({
   announce,
 }: LessonEditorProps) {
   const [picking, setPicking] = useState(false);
+  const { captions } = useProductEndpoints();
   const error = (field: string) => errors[`${lesson.key}.${field}`];
   const change = (field: string, patch: Parameters<LessonEditorProps['onChange']>[0]) => {
     onChange(patch);
@@ -168,7 +170,7 @@ export function LessonEditor({
             hint="An external address or a path on this site; an uploaded video plays instead once it is ready."
             onChange={(event) => change('videoUrl', { videoUrl: event.target.value })}
           />
-          <CaptionsUploadField assetId={lesson.mediaAssetId} />
+          {captions ? <CaptionsUploadField assetId={lesson.mediaAssetId} /> : null}
         </fieldset>
       ) : null}
       {lesson.kind === 'article' ? (

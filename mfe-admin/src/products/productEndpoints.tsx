@@ -25,6 +25,8 @@ export interface ProductEndpoints {
   creators: () => Promise<{ choices: FormChoice[] } | { fixed: string }>;
   /** Published, featured and sort order: the catalogue's decisions, set only where they are the editor's. */
   catalogueSettings: boolean;
+  /** A video's captions are uploaded here (the media service keeps them an admin's task). */
+  captions: boolean;
   /** The product's values as the form shows them (a creator's: their latest draft). */
   getProduct: (id: string) => Promise<ProductFormValues>;
   saveProduct: (body: ProductInput, id: string | undefined) => Promise<ApiResult<unknown>>;
@@ -46,6 +48,7 @@ export const adminProductEndpoints: ProductEndpoints = {
   categories: async () => (await api.category.adminList()).map(choice),
   creators: async () => ({ choices: (await api.creator.adminList()).map(choice) }),
   catalogueSettings: true,
+  captions: true,
   getProduct: async (id) => productToForm(await api.product.adminGet({ params: { id } })),
   saveProduct: (body, id) =>
     id !== undefined

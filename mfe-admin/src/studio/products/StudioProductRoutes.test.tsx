@@ -133,6 +133,59 @@ describe("the studio's product pages", () => {
     expect(api.callsTo(studioRoutes.curriculum, { id: PRODUCT_ID })).toHaveLength(1);
   });
 
+  it('creates a new product in the studio, as the creator’s own', async () => {
+    const user = userEvent.setup();
+    api.on(studioRoutes.create, success(detail('draft'), { message: 'Draft saved' }));
+    renderAt('/studio/products/new');
+    await user.type(await screen.findByRole('textbox', { name: 'Title' }), 'Flexbox');
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), 'One-dimensional layout');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Web');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/studio'));
+    expect(api.callsTo(studioRoutes.create)[0]?.body).toMatchObject({
+      title: 'Flexbox',
+      creator: OWN_CREATOR,
+      category: CATEGORY_ID,
+    });
+    expect(api.callsTo(productRoutes.create)).toHaveLength(0);
+  });
+
+  it('edits a video lesson with the upload and the creator’s library, but no captions (an admin’s task)', async () => {
+    const user = userEvent.setup();
+    api.on(studioRoutes.curriculum, {
+      productId: PRODUCT_ID,
+      version: 2,
+      durationSeconds: 120,
+      sections: [
+        {
+          id: 'd'.repeat(24),
+          title: 'Basics',
+          lessons: [
+            {
+              id: 'e'.repeat(24),
+              title: 'Tracks',
+              kind: 'video',
+              durationSeconds: 120,
+              isFreePreview: false,
+              videoUrl: '/media/tracks.mp4',
+              mediaAssetId: null,
+              body: null,
+              quiz: null,
+              resources: [],
+            },
+          ],
+        },
+      ],
+    });
+    renderAt(`/studio/products/${PRODUCT_ID}/edit`);
+    await user.click(await screen.findByRole('button', { name: 'Edit: lesson Tracks' }));
+    const editor = screen.getByTestId('curriculum-editor');
+    expect(within(editor).getByLabelText('Video upload')).toBeTruthy();
+    expect(within(editor).getByRole('button', { name: 'Choose from media library' })).toBeTruthy();
+    expect(within(editor).queryByLabelText('Captions (WebVTT or SRT)')).toBeNull();
+  });
+
   it('submits the draft for review, and offers no second submit while it is in review', async () => {
     const user = userEvent.setup();
     api.on(studioRoutes.submit, () => {

@@ -19,6 +19,7 @@ export const studioProductEndpoints: ProductEndpoints = {
     return me.creator ? { fixed: me.creator.id } : { choices: (await api.creator.adminList()).map(choice) };
   },
   catalogueSettings: false,
+  captions: false,
   getProduct: async (id) => {
     const product = await api.studio.get({ params: { id } });
     return draftToForm(product.draft, product.slug);
