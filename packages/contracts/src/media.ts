@@ -133,6 +133,8 @@ export const mediaAssetFactsSchema = z.object({
   hasCaptions: z.boolean().optional(),
   /** Their language (BCP 47) when the upload or the file named one. */
   captionsLanguage: z.string().nullable().optional(),
+  /** Who uploaded it (a creator may use only their own uploads); null for seeded media. */
+  uploadedBy: z.string().nullable().optional(),
 });
 export type MediaAssetFacts = z.infer<typeof mediaAssetFactsSchema>;
 

@@ -31,6 +31,7 @@ export const STUDIO_MESSAGES = {
   returned: 'Revision returned to the creator',
   reasonRequired: 'Say what the creator should change',
   foreignItem: 'This draft names a lesson or section of another product',
+  notYourMedia: 'Pick media from your own library',
 } as const;
 
 /** How long an invitation's link opens, in days. */

@@ -93,7 +93,7 @@ export const learnerQuizOf = (quiz: AdminQuiz): Quiz => ({
 });
 
 /** Media's facts of each asset, asked a few at a time; null for an asset media does not know. Media unreachable is a 503. */
-async function assetFactsOf(
+export async function assetFactsOf(
   deps: Deps,
   assetIds: string[],
   requestId: string,

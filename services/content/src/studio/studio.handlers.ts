@@ -2,6 +2,7 @@ import {
   COURSE_MESSAGES,
   STUDIO_MESSAGES,
   type Identity,
+  type MediaAssetFacts,
   type ProductDraft,
   type ProductValues,
   type RevisionSnapshot,
@@ -16,7 +17,7 @@ import {
   reply,
   type RouteHandlers,
 } from '@catalyst/service-kit';
-import { checkCurriculumMedia, toCurriculumWrite } from '../curriculum/curriculum.handlers';
+import { assetFactsOf, checkCurriculumMedia, toCurriculumWrite } from '../curriculum/curriculum.handlers';
 import { curriculumVersionOf, loadAdminCurriculum } from '../curriculum/curriculum.repository';
 import type { Deps } from '../deps';
 import type { ProductRevisionRow } from '../db/tables/creator-studio';
@@ -90,6 +91,18 @@ export function studioProductOf(row: ProductRecord, latest: ProductRevisionRow |
   };
 }
 
+/** Every media asset a snapshot uses: the product's video, lessons' videos and resources' files. */
+function assetsOf(snapshot: RevisionSnapshot): Set<string> {
+  const ids = new Set<string>();
+  if (snapshot.product.mediaAssetId) ids.add(snapshot.product.mediaAssetId);
+  for (const section of snapshot.sections)
+    for (const lesson of section.lessons) {
+      if (lesson.mediaAssetId) ids.add(lesson.mediaAssetId);
+      for (const resource of lesson.resources) ids.add(resource.mediaAssetId);
+    }
+  return ids;
+}
+
 /** Every id a curriculum snapshot holds (sections, lessons, resources, questions, options). */
 function idsOf(sections: RevisionSnapshot['sections']): Set<string> {
   const ids = new Set<string>();
@@ -144,6 +157,23 @@ export function createStudioHandlers(deps: Deps): RouteHandlers<typeof studioRou
     return { ...draft, slug };
   }
 
+  /**
+   * A creator may use their own uploads, and keep what the product (live or its last draft) already uses; any
+   * other asset, another creator's, is refused naming the field. An admin may use any.
+   */
+  function requireOwnMedia(
+    identity: Identity,
+    uses: Array<{ assetId: string; field: string }>,
+    kept: Set<string>,
+    facts: Map<string, MediaAssetFacts | null>,
+  ) {
+    if (identity.role === 'admin') return;
+    const errors = uses
+      .filter(({ assetId }) => !kept.has(assetId) && facts.get(assetId)?.uploadedBy !== identity.id)
+      .map(({ field }) => ({ field, message: STUDIO_MESSAGES.notYourMedia }));
+    if (errors.length > 0) throw badRequest(STUDIO_MESSAGES.notYourMedia, errors);
+  }
+
   async function detailOf(id: string) {
     const row = (await findProduct(db, id, { includeHidden: true }))!;
     const latest = await findLatestRevision(db, id);
@@ -195,9 +225,16 @@ export function createStudioHandlers(deps: Deps): RouteHandlers<typeof studioRou
     },
 
     /** The live row is created unpublished with the first draft's values, and the draft is revision 1. */
-    async create({ body, identity }) {
+    async create({ body, identity, requestId }) {
       const acting = await actingCreatorOf(deps, identity);
       const values = await draftValues(body, acting);
+      if (values.mediaAssetId)
+        requireOwnMedia(
+          identity,
+          [{ assetId: values.mediaAssetId, field: 'mediaAssetId' }],
+          new Set(),
+          await assetFactsOf(deps, [values.mediaAssetId], requestId),
+        );
       const id = newObjectId();
       await db.transaction().execute(async (trx) => {
         await insertProduct(trx, { id, productId: await checks.newProductId() }, values, identity).catch(
@@ -208,10 +245,20 @@ export function createStudioHandlers(deps: Deps): RouteHandlers<typeof studioRou
       return reply(await detailOf(id), { status: 201, message: STUDIO_MESSAGES.saved });
     },
 
-    async save({ params: { id }, body, identity }) {
+    async save({ params: { id }, body, identity, requestId }) {
       const { row, acting } = await requireOwned(identity, id);
       const values = await draftValues(body, acting, row);
       const { snapshot } = await latestSnapshot(row);
+      if (values.mediaAssetId) {
+        const kept = new Set([row.media_asset_id, snapshot.product.mediaAssetId].filter((a) => a !== null));
+        if (!kept.has(values.mediaAssetId))
+          requireOwnMedia(
+            identity,
+            [{ assetId: values.mediaAssetId, field: 'mediaAssetId' }],
+            kept,
+            await assetFactsOf(deps, [values.mediaAssetId], requestId),
+          );
+      }
       await db
         .transaction()
         .execute((trx) =>
@@ -256,6 +303,22 @@ export function createStudioHandlers(deps: Deps): RouteHandlers<typeof studioRou
       }
       if (foreign.length > 0) throw badRequest(`${foreign[0]} is not part of this curriculum`);
       const facts = await checkCurriculumMedia(deps, body, requestId);
+      const uses = body.sections.flatMap((section, s) =>
+        section.lessons.flatMap((lesson, l) => [
+          ...(lesson.kind === 'video' && lesson.mediaAssetId
+            ? [{ assetId: lesson.mediaAssetId, field: `sections.${s}.lessons.${l}.mediaAssetId` }]
+            : []),
+          ...lesson.resources.map((resource, r) => ({
+            assetId: resource.mediaAssetId,
+            field: `sections.${s}.lessons.${l}.resources.${r}.mediaAssetId`,
+          })),
+        ]),
+      );
+      const kept = new Set([
+        ...assetsOf(snapshot),
+        ...assetsOf({ product: snapshot.product, sections: live.sections }),
+      ]);
+      requireOwnMedia(identity, uses, kept, facts);
       const write = toCurriculumWrite(body, facts);
       const revision = await db
         .transaction()

@@ -242,3 +242,58 @@ describe('the review of a published product', () => {
     expect(curriculum.sections[0].lessons[0]).toMatchObject({ id: lesson.id, title: 'Why hooks matter' });
   });
 });
+
+describe('media in the studio', () => {
+  const facts = (id: string, uploadedBy: string | null) => ({
+    id,
+    kind: 'video' as const,
+    status: 'ready' as const,
+    originalName: 'v.mp4',
+    mimeType: 'video/mp4',
+    size: 1,
+    durationSeconds: 60,
+    renditions: [{ height: 360, bandwidth: 928_000 }],
+    hasPoster: true,
+    hasStoryboard: false,
+    uploadedBy,
+  });
+  const own = '0000000000000000000a0001';
+  const theirs = '0000000000000000000a0002';
+
+  it('lets a creator use their own uploads only, in the product and in its lessons', async () => {
+    ctx.peers.state.assets.set(own, facts(own, bob.id));
+    ctx.peers.state.assets.set(theirs, facts(theirs, alice.id));
+    const created = await ctx.call(
+      bob,
+      'POST',
+      '/studio/products',
+      product({ title: 'Bob’s Video', mediaAssetId: theirs }),
+    );
+    expect(created.status).toBe(400);
+    expect(created.body.errors).toEqual([{ field: 'mediaAssetId', message: STUDIO_MESSAGES.notYourMedia }]);
+    const mine = await ctx.call(
+      bob,
+      'POST',
+      '/studio/products',
+      product({ title: 'Bob’s Video', mediaAssetId: own }),
+    );
+    expect(mine.status).toBe(201);
+    const id = mine.body.data._id;
+    const lesson = (mediaAssetId: string) => ({
+      version: 1,
+      sections: [{ title: 'One', lessons: [{ title: 'Watch', kind: 'video', mediaAssetId }] }],
+    });
+    const refused = await ctx.call(bob, 'PUT', `/studio/products/${id}/curriculum`, lesson(theirs));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0].field).toBe('sections.0.lessons.0.mediaAssetId');
+    expect((await ctx.call(bob, 'PUT', `/studio/products/${id}/curriculum`, lesson(own))).status).toBe(200);
+    // An admin picks any.
+    expect(
+      (await ctx.call('admin', 'PUT', `/studio/products/${id}`, product({ mediaAssetId: theirs }))).status,
+    ).toBe(200);
+    // What the product already uses, the creator keeps.
+    expect(
+      (await ctx.call(bob, 'PUT', `/studio/products/${id}`, product({ mediaAssetId: theirs }))).status,
+    ).toBe(200);
+  });
+});

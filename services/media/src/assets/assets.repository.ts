@@ -139,6 +139,7 @@ export const toFacts = (row: AssetRow): MediaAssetFacts => ({
   hasStoryboard: row.has_storyboard,
   hasCaptions: row.captions_key !== null,
   captionsLanguage: row.captions_key ? row.captions_language : null,
+  uploadedBy: row.created_by,
 });
 
 /** A video's uploaded captions, read with a stream token (whatever the asset's status). */
