@@ -5,7 +5,7 @@ import {
   type Identity,
   type ProductSummary,
 } from '@catalyst/contracts';
-import { forbidden, notFound, type Entitlements } from '@catalyst/service-kit';
+import { forbidden, notFound, ownItem, type Entitlements } from '@catalyst/service-kit';
 import type { CatalogClient } from './catalog-client';
 
 export type CourseLesson = CourseLessons['lessons'][number];
@@ -42,7 +42,7 @@ export function createLessonAccess({
           : undefined;
       if (!lesson?.isFreePreview && !(await entitlements.mayOpen(identity, product, requestId)))
         throw forbidden(PREMIUM_REQUIRED_MESSAGE);
-      if (!product || (!product.isPublished && identity.role !== 'admin'))
+      if (!product || (!product.isPublished && identity.role !== 'admin' && !ownItem(identity, product)))
         throw notFound('Product not found');
       if (lessonId && !lesson) throw notFound(COURSE_MESSAGES.lessonNotFound);
       return { product, lesson: lesson ?? null };

@@ -113,6 +113,8 @@ export const demoSignIns: readonly {
   password: string;
   name: string;
   role: string;
+  /** A demo creator account's creator profile. */
+  creatorSlug?: string;
 }[] = [
   ...Object.values(demoAccounts),
   ...Object.values(demoCreatorAccounts),

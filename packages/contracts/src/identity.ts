@@ -17,6 +17,11 @@ export const identitySchema = z.object({
    * the gateway answers that route from the identity it resolved (absent from older auths: then auth answers).
    */
   createdAt: z.string().optional(),
+  /**
+   * A creator account's creator (the studio's link, kept by content and carried here by auth): every service
+   * opens that creator's own items, drafts included, to them as it does to an admin.
+   */
+  creatorId: z.string().optional(),
 });
 export type Identity = z.infer<typeof identitySchema>;
 

@@ -10,10 +10,13 @@ export const ENTITLEMENT_TTL_SECONDS = 30;
 export interface Entitlements {
   /** Admins always; everyone else as billing says (cached up to the TTL). */
   isEntitled(identity: Identity, requestId?: string): Promise<boolean>;
-  /** A product opens for a signed-in caller when it is free (priced 0) or the caller is entitled; billing is asked only for the latter. */
+  /**
+   * A product opens for a signed-in caller when it is free (priced 0), it is their own creator's (a creator
+   * account's identity names its creator), or the caller is entitled; billing is asked only for the last.
+   */
   mayOpen(
     identity: Identity,
-    product: { price: number | null } | null | undefined,
+    product: { price: number | null; creatorId?: string } | null | undefined,
     requestId?: string,
   ): Promise<boolean>;
   /** Drops the cached answer (billing announced a change), so the next premium request asks billing again. */
@@ -25,6 +28,10 @@ export interface Entitlements {
  * service: billing not knowing the user (404) means no plan; any other failure (billing down, slow, or an
  * answer in an unknown shape) is a 503 for the caller to retry, never a free pass nor a wrong refusal.
  */
+/** Whether the product is the caller's own creator's (a creator account opens its own items, drafts too). */
+export const ownItem = (identity: Identity, product: { creatorId?: string }): boolean =>
+  identity.creatorId !== undefined && product.creatorId === identity.creatorId;
+
 export function createEntitlements({
   billing,
   cache,
@@ -70,7 +77,8 @@ export function createEntitlements({
       return entitled;
     },
     async mayOpen(identity, product, requestId) {
-      return (product != null && isFreeProduct(product)) || entitlements.isEntitled(identity, requestId);
+      if (product != null && (isFreeProduct(product) || ownItem(identity, product))) return true;
+      return entitlements.isEntitled(identity, requestId);
     },
     async evict(userId) {
       evictions += 1;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { demoSignIns, type Role } from '@catalyst/contracts';
-import type { Logger } from '@catalyst/service-kit';
+import { demoEntityId, type Logger } from '@catalyst/service-kit';
 import type { Database } from './db/schema';
 import { hashPassword } from './passwords';
 
@@ -36,6 +36,7 @@ export async function seedDemo(db: Kysely<Database>, log: Logger): Promise<void>
     name: account.name,
     email: account.email,
     role: account.role as Role,
+    creator_id: account.creatorSlug ? demoEntityId('creator', account.creatorSlug) : null,
     password_hash: hashes.get(account.password)!,
     email_verified_at: new Date(),
   }));

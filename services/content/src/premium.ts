@@ -1,7 +1,7 @@
 import { PREMIUM_REQUIRED_MESSAGE, type Identity } from '@catalyst/contracts';
-import { forbidden, notFound, premiumCheck } from '@catalyst/service-kit';
+import { forbidden, notFound, ownItem, premiumCheck } from '@catalyst/service-kit';
 import { cachedRead, type Deps } from './deps';
-import { findProduct, toPublicProduct } from './products/products.repository';
+import { findProduct, toPublicProduct, type ProductRecord } from './products/products.repository';
 
 /**
  * Content's premium routes (architecture rule 3), through service-kit's one premium check: 401 anonymous (before
@@ -13,14 +13,28 @@ export function contentPremiumCheck(deps: Pick<Deps, 'entitlements' | 'db' | 'ca
   return premiumCheck({
     entitlements: deps.entitlements,
     async open(identity, idOrSlug, _lessonId, requestId) {
-      const includeHidden = identity.role === 'admin';
-      const product = await cachedRead(deps, 'productDetail', [idOrSlug, includeHidden], () =>
-        findProduct(deps.db, idOrSlug, { includeHidden }),
-      );
+      const product = await findShownProduct(deps, identity, idOrSlug);
       await requireOpen(deps, identity, product && toPublicProduct(product), requestId);
       if (!product) throw notFound('Product not found');
     },
   });
+}
+
+/**
+ * The product (slug, productId or _id) as this caller may see it: listed (published and active) for everyone,
+ * any for admins, and a creator account's own creator's drafts too (ownItem); undefined otherwise.
+ */
+export async function findShownProduct(
+  deps: Pick<Deps, 'db' | 'catalog'>,
+  identity: Identity,
+  idOrSlug: string,
+): Promise<ProductRecord | undefined> {
+  const includeHidden = identity.role === 'admin' || identity.creatorId !== undefined;
+  const found = await cachedRead(deps, 'productDetail', [idOrSlug, includeHidden], () =>
+    findProduct(deps.db, idOrSlug, { includeHidden }),
+  );
+  if (!found || found.listed || identity.role === 'admin') return found;
+  return ownItem(identity, { creatorId: found.creator_id }) ? found : undefined;
 }
 
 /**
@@ -30,7 +44,7 @@ export function contentPremiumCheck(deps: Pick<Deps, 'entitlements' | 'db' | 'ca
 export async function requireOpen(
   { entitlements }: Pick<Deps, 'entitlements'>,
   identity: Identity,
-  product: { price: number | null } | undefined,
+  product: { price: number | null; creatorId?: string } | undefined,
   requestId: string,
 ) {
   if (!(await entitlements.mayOpen(identity, product, requestId))) throw forbidden(PREMIUM_REQUIRED_MESSAGE);

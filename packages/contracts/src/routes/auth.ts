@@ -26,7 +26,7 @@ import {
   adminUserQuerySchema,
   adminUserSchema,
 } from '../admin-users';
-import { pageSchema } from '../api';
+import { objectIdSchema, pageSchema } from '../api';
 import { roleSchema } from '../identity';
 import { defineRoutes } from './define';
 
@@ -273,7 +273,11 @@ export const authInternalRoutes = defineRoutes({
     access: 'internal',
     summary: "Set an account's role (content makes a linked account a creator, and back); never an admin's",
     params: z.object({ userId: z.string().min(1).max(64) }),
-    body: z.object({ role: z.enum(['user', 'creator']) }),
+    body: z.object({
+      role: z.enum(['user', 'creator']),
+      /** The creator a creator account acts for (none when it goes back to 'user'). */
+      creatorId: objectIdSchema.nullable().optional(),
+    }),
     response: z.object({ id: z.string(), role: roleSchema }),
   },
 });

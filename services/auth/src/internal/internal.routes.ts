@@ -49,15 +49,19 @@ export const mountInternal = (app: Hono<AppEnv>, { db, sessions, users }: Deps) 
       };
     },
     /** Content links an account to a creator (and unlinks it); an admin stays an admin. Cached identities go at once. */
-    async setRole({ params: { userId }, body: { role } }) {
+    async setRole({ params: { userId }, body: { role, creatorId = null } }) {
       const user = await db
         .selectFrom('users')
         .select(['id', 'role'])
         .where('id', '=', userId)
         .executeTakeFirst();
       if (!user) throw notFound('Account not found');
-      if (user.role === 'admin' || user.role === role) return { id: user.id, role: user.role };
-      await db.updateTable('users').set({ role }).where('id', '=', user.id).execute();
+      if (user.role === 'admin') return { id: user.id, role: user.role };
+      await db
+        .updateTable('users')
+        .set({ role, creator_id: role === 'creator' ? creatorId : null })
+        .where('id', '=', user.id)
+        .execute();
       await users.forget(user.id);
       await sessions.forgetUser(user.id);
       return { id: user.id, role };

@@ -149,17 +149,21 @@ describe('the role content sets (creator accounts)', () => {
   it('makes an account a creator and back, its live session saying so at once', async () => {
     const account = await t.register();
     expect((await resolve(account.token)).role).toBe('user');
+    const creatorId = 'c'.repeat(24);
     const set = await t.call('PUT', `/internal/users/${account.user._id}/role`, {
-      body: { role: 'creator' },
+      body: { role: 'creator', creatorId },
       headers: internalHeaders(),
     });
     expect(set.body.data).toEqual({ id: account.user._id, role: 'creator' });
-    expect((await resolve(account.token)).role).toBe('creator');
+    // the identity names the creator, so every service opens that creator's own items to them
+    expect(await resolve(account.token)).toMatchObject({ role: 'creator', creatorId });
     await t.call('PUT', `/internal/users/${account.user._id}/role`, {
       body: { role: 'user' },
       headers: internalHeaders(),
     });
-    expect((await resolve(account.token)).role).toBe('user');
+    const learner = await resolve(account.token);
+    expect(learner.role).toBe('user');
+    expect(learner).not.toHaveProperty('creatorId');
   });
 
   it('never changes an admin, never makes one, and names no account it does not know', async () => {

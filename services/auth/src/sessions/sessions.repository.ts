@@ -42,6 +42,7 @@ export function findLiveSession(db: Db, tokenHash: string) {
       'users.name',
       'users.email_verified_at',
       'users.created_at',
+      'users.creator_id',
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)

@@ -179,6 +179,7 @@ export function createSessions({
       name: row.name,
       emailVerified: row.email_verified_at !== null,
       createdAt: row.created_at.toISOString(),
+      ...(row.role === 'creator' && row.creator_id ? { creatorId: row.creator_id } : {}),
     };
     const remainingSeconds = Math.floor((row.expires_at.getTime() - Date.now()) / 1000);
     if (remainingSeconds > 0) {

@@ -152,6 +152,36 @@ describe("the reviews of a creator's items, in the studio", () => {
   });
 });
 
+describe("a creator account's own items", () => {
+  it('open to it without the plan, drafts too, while another creator’s stay behind the plan', async () => {
+    const other = await createCategoryAndCreator(ctx, '-3');
+    const draft = await ctx.admin('POST', '/admin/products', product('Own Draft', { isPublished: false }));
+    const theirs = await ctx.admin(
+      'POST',
+      '/admin/products',
+      product('Not Theirs', { category: other.categoryId, creator: other.creatorId, price: 19 }),
+    );
+    const maya = {
+      id: 'f'.repeat(24),
+      role: 'creator' as const,
+      email: 'maya@test.example',
+      name: 'Maya',
+      creatorId: refs.creatorId,
+    };
+    const own = await ctx.call(maya, 'GET', `/content/premium/products/${draft.body.data._id}`);
+    expect(own.status).toBe(200);
+    expect(own.body.data.title).toBe('Own Draft');
+    expect((await ctx.call(maya, 'GET', `/content/premium/products/${theirs.body.data._id}`)).body).toEqual({
+      success: false,
+      message: 'Active subscription required to access this content',
+    });
+    // a learner never sees the draft
+    expect(
+      (await ctx.call('subscriber', 'GET', `/content/premium/products/${draft.body.data._id}`)).status,
+    ).toBe(404);
+  });
+});
+
 describe('first publications, for the followers', () => {
   it('hands each item published for the first time to community once, with its creator', async () => {
     await deliverAnnouncements(ctx.db, community());

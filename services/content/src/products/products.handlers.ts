@@ -15,6 +15,7 @@ import {
 import { progressInternalRoutes } from '@catalyst/contracts';
 import { cachedRead, type Deps } from '../deps';
 import { createKeptAnswers } from '../kept-answers';
+import { findShownProduct } from '../premium';
 import { parentExists } from '../groups/groups.repository';
 import {
   deleteProduct,
@@ -156,10 +157,7 @@ export function createProductHandlers(deps: Deps): Handlers {
      * asked before a 404 so a refusal says nothing of what exists).
      */
     async getPremium({ params: { idOrSlug }, identity, requestId }, c) {
-      const includeHidden = identity.role === 'admin';
-      const product = await cachedRead(deps, 'productDetail', [idOrSlug, includeHidden], () =>
-        findProduct(db, idOrSlug, { includeHidden }),
-      );
+      const product = await findShownProduct(deps, identity, idOrSlug);
       if (!product) throw notFound('Product not found');
       // Every address is signed for this viewer (with what their plan opens now), and plays only beside the
       // viewer's own media grant, handed with it.

@@ -42,13 +42,14 @@ const invitationOf = (row: { id: string; email: string; created_at: Date; expire
 });
 
 /** Asks auth to set the account's role (auth keeps an admin an admin); unreachable auth is a 503, nothing changed. */
-async function setRole(deps: Deps, userId: string, role: 'user' | 'creator', requestId: string) {
+async function setRole(
+  deps: Deps,
+  userId: string,
+  role: { role: 'user' } | { role: 'creator'; creatorId: string },
+  requestId: string,
+) {
   try {
-    await deps.peers.auth.call(
-      authInternalRoutes.setRole,
-      { params: { userId }, body: { role } },
-      { requestId },
-    );
+    await deps.peers.auth.call(authInternalRoutes.setRole, { params: { userId }, body: role }, { requestId });
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw notFound('Account not found');
     deps.log.warn({ userId, err: (error as Error).message }, 'auth could not set a creator role');
@@ -125,7 +126,7 @@ export function createAccountHandlers(deps: Deps): RouteHandlers<typeof creatorA
       await db.transaction().execute(async (trx) => {
         if (!(await unlinkAccount(trx, id, userId))) throw notFound(STUDIO_MESSAGES.accountNotLinked);
         // An account links to one creator at most (user_id is the key): unlinked, it is a learner again.
-        await setRole(deps, userId, 'user', requestId);
+        await setRole(deps, userId, { role: 'user' }, requestId);
       });
       // The gateway forgets the person's cached identity, so the creator role ends at once.
       c.header(EVICT_USER_HEADER, userId);
@@ -153,7 +154,7 @@ export function createAccountHandlers(deps: Deps): RouteHandlers<typeof creatorA
           { userId: identity.id, email: identity.email, name: identity.name },
           now,
         );
-        await setRole(deps, identity.id, 'creator', requestId);
+        await setRole(deps, identity.id, { role: 'creator', creatorId: invitation.creator_id }, requestId);
         return (await findCreatorOfUser(trx, identity.id))!;
       });
       return reply({ creator }, { message: STUDIO_MESSAGES.accountLinked });

@@ -14,6 +14,8 @@ export interface UserTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** Set by an admin: the account cannot sign in until reactivated. */
   deactivated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A creator account's creator (content's link), carried in its identity; null for everyone else. */
+  creator_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;
