@@ -22,6 +22,8 @@ export function StudioProductsPage() {
   useDocumentTitle('Your products');
   const [flash, setFlash] = useFlash();
   const list = useApiData(api.studio.list);
+  // An admin without a creator of their own sees every creator's products: each row then says whose.
+  const severalCreators = new Set(list.data?.map((product) => product.creator.id)).size > 1;
   return (
     <section className={styles.page}>
       <header className={styles.header}>
@@ -70,6 +72,9 @@ export function StudioProductsPage() {
                 </>
               ),
             },
+            ...(severalCreators
+              ? [{ label: 'Creator', cell: (product: StudioProduct) => product.creator.name }]
+              : []),
             {
               label: 'Status',
               cell: (product) => (
