@@ -26,7 +26,7 @@ import { startBalancer, type Balancer } from './lib/balancer';
 import { connectionCap } from '../gateway/src/listen';
 import { formatLogLine, prefixFor } from './lib/logs';
 import { ROOT, SERVICES, serviceEntry, type ServiceDef } from './lib/services';
-import { demoAccounts, demoTeam } from '@catalyst/contracts';
+import { demoAccounts, demoCreatorAccounts, demoTeam } from '@catalyst/contracts';
 import {
   demoAccountsWithPublishedPasswords,
   installSecret,
@@ -409,6 +409,8 @@ async function main() {
       say(
         `  ${account.email.padEnd(28)} ${account.password.padEnd(16)} ${account.role === 'admin' ? 'admin' : account.email.startsWith('member') ? 'Premium member' : 'learner, no plan'}`,
       );
+    for (const account of Object.values(demoCreatorAccounts))
+      say(`  ${account.email.padEnd(28)} ${account.password.padEnd(16)} creator studio (${account.name})`);
     const { owner } = demoTeam;
     say(`  ${owner.email.padEnd(28)} ${owner.password.padEnd(16)} owner of the team ${demoTeam.name}`);
   }
