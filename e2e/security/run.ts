@@ -17,6 +17,7 @@ import { billingGifts } from './billing-gifts';
 import { billingPlans } from './billing-plans';
 import { certificateAttacks } from './certificates';
 import { communityAttacks } from './community';
+import { creatorStudioAttacks } from './creator-studio';
 import { curriculumAttacks } from './curriculum';
 import { fuzzing } from './fuzzing';
 import { hardening } from './hardening';
@@ -68,6 +69,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['team sso', teamSsoAttacks],
   ['team scim', teamScimAttacks],
   ['team join link', teamJoinLinkAttacks],
+  ['creator studio', creatorStudioAttacks],
 ];
 
 const demo = {
