@@ -40,7 +40,15 @@ async function demoPaths(request: APIRequestContext): Promise<DemoPaths> {
 function pagesFor(role: Role, demo: DemoPaths): string[] {
   const common = ['/', '/browse', '/pricing', '/privacy-policy', '/terms-and-conditions', '/missing-page'];
   if (role === 'visitor')
-    return [...common, '/about', '/subscription', demo.category, '/paths', demo.learningPath];
+    return [
+      ...common,
+      '/about',
+      '/subscription',
+      demo.category,
+      '/paths',
+      demo.learningPath,
+      '/creators/maya-chen',
+    ];
   const signedIn = [
     ...common,
     '/about',
@@ -65,6 +73,12 @@ function pagesFor(role: Role, demo: DemoPaths): string[] {
     '/admin/products/new',
     '/admin/paths',
     '/admin/paths/new',
+    '/admin/reviews-queue',
+    '/admin/royalties',
+    // the creator studio, as an admin acting for every creator
+    '/studio',
+    '/studio/analytics',
+    '/studio/reviews',
   ];
 }
 
