@@ -135,7 +135,7 @@ export function StudioProfilePage() {
       </header>
       <StudioNav />
       {error ? (
-        isApiRequestError(error) && error.status === 403 ? (
+        isApiRequestError(error) && error.status === 404 ? (
           <Alert tone="info">{error.message}</Alert>
         ) : (
           <ErrorScreen message="Failed to load your public page" onRetry={reload} retryLabel="Try Again" />

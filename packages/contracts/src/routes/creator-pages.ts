@@ -99,7 +99,7 @@ export const creatorProfileRoutes = defineRoutes({
     access: 'creator',
     summary: 'Your public page as you wrote it: bio and links',
     response: creatorProfileSchema,
-    refuses: { 403: 'No creator profile is linked to this account' },
+    refuses: { 404: 'No creator profile is linked to this account' },
   },
   save: {
     method: 'PUT',
@@ -109,7 +109,7 @@ export const creatorProfileRoutes = defineRoutes({
     summary: 'Write your public page: bio and links',
     body: creatorProfileBodySchema,
     response: creatorProfileSchema,
-    refuses: { 403: 'No creator profile is linked to this account' },
+    refuses: { 404: 'No creator profile is linked to this account' },
   },
   reviews: {
     method: 'GET',

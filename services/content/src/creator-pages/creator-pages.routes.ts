@@ -7,7 +7,7 @@ import {
   STUDIO_REVIEWS_LIMIT,
   type Identity,
 } from '@catalyst/contracts';
-import { forbidden, mountRoutes, notFound, type AppEnv } from '@catalyst/service-kit';
+import { mountRoutes, notFound, type AppEnv } from '@catalyst/service-kit';
 import { cachedRead, type Deps } from '../deps';
 import { findCreator } from '../creators/creators.repository';
 import { listAllProducts, toPublicProduct } from '../products/products.repository';
@@ -67,11 +67,11 @@ export function mountCreatorPages(app: Hono<AppEnv>, deps: Deps) {
     { publicMaxAgeSeconds: deps.publicMaxAgeSeconds },
   );
 
-  /** The creator the caller's account is linked to: an admin without one has no public page to write. */
+  /** The creator the caller's account is linked to; none (an admin, or an unlinked account) is a 404: no page to write. */
   async function ownCreator(identity: Identity) {
     const linked = await findCreatorOfUser(deps.db, identity.id);
     const creator = linked && (await findCreator(deps.db, linked.id, { includeInactive: true }));
-    if (!creator) throw forbidden(STUDIO_MESSAGES.noCreator);
+    if (!creator) throw notFound(STUDIO_MESSAGES.noCreator);
     return creator;
   }
   const profileOf = async (creator: { _id: string; name: string; slug: string; description: string }) => ({

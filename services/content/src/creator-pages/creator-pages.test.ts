@@ -76,15 +76,16 @@ describe("the creator's own page, written in the studio", () => {
   const maya = { id: 'f'.repeat(24), role: 'creator' as const, email: 'maya@test.example', name: 'Maya' };
   const unlinked = { ...maya, id: 'e'.repeat(24), email: 'someone@test.example' };
 
-  it('is refused to learners and to a creator account not linked to a creator', async () => {
+  it('is refused to learners, and not found for an account not linked to a creator', async () => {
     expect((await ctx.call('learner', 'GET', '/studio/profile')).body).toEqual({
       success: false,
       message: 'Creator access required',
     });
-    expect((await ctx.call(unlinked, 'GET', '/studio/profile')).body).toEqual({
-      success: false,
-      message: 'No creator profile is linked to this account',
+    expect(await ctx.call(unlinked, 'GET', '/studio/profile')).toEqual({
+      status: 404,
+      body: { success: false, message: 'No creator profile is linked to this account' },
     });
+    expect((await ctx.call('admin', 'GET', '/studio/profile')).status).toBe(404);
   });
 
   it('writes the bio and links the public page shows, and refuses a link that is not https', async () => {
