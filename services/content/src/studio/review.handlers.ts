@@ -39,6 +39,27 @@ export function createReviewHandlers(deps: Deps): RouteHandlers<typeof reviewQue
       await sendQuietly(deps.mailer, deps.log.child({ requestId }), { to: email, subject, text });
   }
 
+  /** The snapshots with their category and creator by name, as the admin reads a difference (ids say nothing). */
+  async function namesOf(snapshots: Array<RevisionSnapshot | null>) {
+    const present = snapshots.filter((s): s is RevisionSnapshot => s !== null);
+    const categoryIds = [...new Set(present.map((s) => s.product.category))];
+    const creatorIds = [...new Set(present.map((s) => s.product.creator))];
+    const [categories, creators] = await Promise.all([
+      db.selectFrom('categories').select(['id', 'name']).where('id', 'in', categoryIds).execute(),
+      db.selectFrom('creators').select(['id', 'name']).where('id', 'in', creatorIds).execute(),
+    ]);
+    const category = new Map(categories.map((c) => [c.id, c.name]));
+    const creator = new Map(creators.map((c) => [c.id, c.name]));
+    return (s: RevisionSnapshot): RevisionSnapshot => ({
+      ...s,
+      product: {
+        ...s.product,
+        category: category.get(s.product.category) ?? s.product.category,
+        creator: creator.get(s.product.creator) ?? s.product.creator,
+      },
+    });
+  }
+
   return {
     async queue() {
       const rows = await listReviewQueue(db);
@@ -60,12 +81,13 @@ export function createReviewHandlers(deps: Deps): RouteHandlers<typeof reviewQue
             ? await liveSnapshotOf(deps, product)
             : null;
       const snapshot = snapshotOf(revision);
+      const named = await namesOf([before, snapshot]);
       return {
         revision: toRevisionSummary(revision),
         product: { _id: product.id, title: product.title, isPublished: product.is_published },
         creator: { id: product.creator_id, name: product.creator_name, slug: product.creator_slug },
         snapshot,
-        diff: diffRevision(before, snapshot),
+        diff: diffRevision(before && named(before), named(snapshot)),
       };
     },
 

@@ -187,6 +187,9 @@ describe('the review of a published product', () => {
     expect(title.parts.some((p: { added: boolean }) => p.added)).toBe(true);
     expect(title.parts.some((p: { removed: boolean }) => p.removed)).toBe(true);
     expect(detail.diff.lessons).toMatchObject([{ title: 'Why hooks', change: 'added' }]);
+    // The category and creator read by name; the snapshot keeps the ids the form holds.
+    expect(detail.diff.fields.find((f: { field: string }) => f.field === 'category')).toBeUndefined();
+    expect(detail.snapshot.product.category).toBe(fx.web);
 
     expect(
       (await ctx.call(alice, 'POST', `/admin/revisions/${revisionId}/return`, { reason: 'x' })).status,
@@ -240,6 +243,22 @@ describe('the review of a published product', () => {
     await ctx.admin('POST', `/admin/revisions/${item.revision.id}/approve`);
     const curriculum = (await ctx.admin('GET', `/admin/products/${fx.react}/curriculum`)).body.data;
     expect(curriculum.sections[0].lessons[0]).toMatchObject({ id: lesson.id, title: 'Why hooks matter' });
+  });
+});
+
+describe('the difference an admin reads', () => {
+  it('names a changed category, not its id', async () => {
+    const live = (await ctx.call(alice, 'GET', `/studio/products/${fx.css}`)).body.data.draft;
+    await ctx.call(alice, 'PUT', `/studio/products/${fx.css}`, { ...live, category: fx.data });
+    await ctx.call(alice, 'POST', `/studio/products/${fx.css}/submit`);
+    const item = (await ctx.admin('GET', '/admin/reviews-queue')).body.data.find(
+      (i: { product: { _id: string } }) => i.product._id === fx.css,
+    );
+    const detail = (await ctx.admin('GET', `/admin/revisions/${item.revision.id}`)).body.data;
+    expect(detail.diff.fields).toMatchObject([
+      { field: 'category', before: 'Web Development', after: 'Data Science' },
+    ]);
+    expect(detail.snapshot.product.category).toBe(fx.data);
   });
 });
 
