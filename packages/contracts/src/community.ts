@@ -57,6 +57,8 @@ export const communityAuthorSchema = z.object({
   _id: objectIdSchema,
   name: z.string(),
   isAdmin: z.boolean(),
+  /** Written by the item's own creator (the "Creator" badge); absent in older answers. */
+  isCreator: z.boolean().optional(),
 });
 export type CommunityAuthor = z.infer<typeof communityAuthorSchema>;
 
@@ -374,3 +376,18 @@ export const discussionEventSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type DiscussionEvent = z.infer<typeof discussionEventSchema>;
+
+/** A creator studio's open question: a discussion on one of the creator's items with no accepted answer. */
+export const studioQuestionSchema = z.object({
+  _id: objectIdSchema,
+  title: z.string(),
+  productId: objectIdSchema,
+  /** The item's title, as content knows it now. */
+  productTitle: z.string(),
+  /** The lesson it is on (null: the product's own discussions). */
+  lessonId: objectIdSchema.nullable(),
+  author: z.object({ name: z.string() }),
+  replyCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type StudioQuestion = z.infer<typeof studioQuestionSchema>;

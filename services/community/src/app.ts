@@ -6,6 +6,7 @@ import { mountModeration } from './moderation/moderation.routes';
 import { mountFollows } from './notifications/follows.routes';
 import { mountCreatorFollows } from './creator-follows/creator-follows.routes';
 import { mountQuestionsWaiting } from './questions-waiting/questions-waiting.routes';
+import { mountStudioQuestions } from './studio-questions/studio-questions.routes';
 
 export function createApp(deps: Deps) {
   const app = createService({
@@ -21,5 +22,6 @@ export function createApp(deps: Deps) {
   mountCreatorFollows(app, deps);
   mountLive(app, deps);
   mountQuestionsWaiting(app, deps);
+  mountStudioQuestions(app, deps);
   return app;
 }

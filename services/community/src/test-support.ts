@@ -5,6 +5,7 @@ import {
   billingInternalRoutes,
   contentInternalRoutes,
   creatorPageRoutes,
+  studioInternalRoutes,
   type CourseLessons,
   type Identity,
   type ProductSummary,
@@ -86,6 +87,22 @@ export const newcomer: Identity = {
 };
 export const { admin, learner, subscriber } = testUsers;
 
+/** A creator account of `creator` (every test product is theirs), and one of another creator (with a plan). */
+export const creatorAccount: Identity = {
+  id: 'ffffffffffffffffffffff01',
+  role: 'creator',
+  email: 'maya@test.example',
+  name: 'Maya Chen',
+  creatorId: creator.id,
+};
+export const otherCreatorAccount: Identity = {
+  id: 'ffffffffffffffffffffff02',
+  role: 'creator',
+  email: 'daniel@test.example',
+  name: 'Daniel Okafor',
+  creatorId: '33333333333333333333cc02',
+};
+
 export interface TestCommunityOptions {
   now?: () => Date;
   /** More of the process's pieces (mailer, broadcast, events…), spread into createDeps' base. */
@@ -100,13 +117,16 @@ export async function createTestCommunity(options: TestCommunityOptions = {}) {
   await prepareDatabase(db, { seed: false, log: testLog });
 
   /** Who has a plan, as billing would answer. */
-  const entitled = new Set<string>([subscriber.id, otherSubscriber.id, newcomer.id]);
+  const entitled = new Set<string>([subscriber.id, otherSubscriber.id, newcomer.id, otherCreatorAccount.id]);
   const catalog = new Map(products.map((p) => [p._id, p]));
   const courses = new Map<string, CourseLessons['lessons']>([[ids.course, curriculum]]);
   const longAgo = '2026-01-01T00:00:00.000Z';
   /** When each account was made, as auth would answer (the newcomer an hour before now). */
   const createdAt = new Map<string, string>(
-    [...Object.values(testUsers), otherSubscriber].map((u) => [u.id, longAgo]),
+    [...Object.values(testUsers), otherSubscriber, creatorAccount, otherCreatorAccount].map((u) => [
+      u.id,
+      longAgo,
+    ]),
   );
   createdAt.set(newcomer.id, new Date(Date.now() - 3_600_000).toISOString());
   const peers = { authDown: false };
@@ -127,7 +147,20 @@ export async function createTestCommunity(options: TestCommunityOptions = {}) {
     .answer(creatorPageRoutes.summary, ({ params }) => {
       if (params.creatorId !== creator.id) throw notFound('Creator not found');
       return creator;
-    });
+    })
+    .answer(studioInternalRoutes.creatorProducts, ({ params }) =>
+      [...catalog.values()]
+        .filter((p) => p.creatorId === params.id)
+        .map((p) => ({ productId: p._id, title: p.title, isPublished: p.isPublished })),
+    )
+    .answer(studioInternalRoutes.productCreators, ({ body }) =>
+      (body.productIds as string[]).flatMap((id) => {
+        const p = catalog.get(id);
+        return p
+          ? [{ productId: id, creatorId: p.creatorId, creatorName: creator.name, title: p.title }]
+          : [];
+      }),
+    );
 
   const billing = (await createPeerStandIn()).answer(billingInternalRoutes.entitlement, ({ params }) => {
     const has = entitled.has(params.userId!);
@@ -138,7 +171,12 @@ export async function createTestCommunity(options: TestCommunityOptions = {}) {
     };
   });
 
-  const users = new Map([...Object.values(testUsers), otherSubscriber, newcomer].map((u) => [u.id, u]));
+  const users = new Map(
+    [...Object.values(testUsers), otherSubscriber, newcomer, creatorAccount, otherCreatorAccount].map((u) => [
+      u.id,
+      u,
+    ]),
+  );
   const auth = (await createPeerStandIn()).answer(authInternalRoutes.lookupUsers, ({ body }) => {
     if (peers.authDown) throw unavailable();
     return (body.ids as string[]).flatMap((id) => {

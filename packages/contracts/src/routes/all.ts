@@ -11,7 +11,13 @@ import { teamDomainRoutes, teamJoinLinkRoutes } from './billing-team-domains';
 import { teamLearningRoutes } from './billing-team-learning';
 import { teamRoutes } from './billing-teams';
 import { teamGroupRoutes } from './billing-team-groups';
-import { discussionRoutes, followRoutes, liveRoutes, moderationRoutes } from './community';
+import {
+  discussionRoutes,
+  followRoutes,
+  liveRoutes,
+  moderationRoutes,
+  studioQuestionRoutes,
+} from './community';
 import {
   creatorFollowRoutes,
   creatorLearnerRoutes,
@@ -136,6 +142,7 @@ export const allRouteTables = {
   creatorFollowRoutes,
   liveRoutes,
   moderationRoutes,
+  studioQuestionRoutes,
   gatewayRoutes,
   releaseRoutes,
   platformRoutes,

@@ -22,6 +22,7 @@ import {
   reportPostBodySchema,
   reportQueueQuerySchema,
   scheduleLiveBodySchema,
+  studioQuestionSchema,
   threadListQuerySchema,
   threadParamsSchema,
   threadSchema,
@@ -464,5 +465,18 @@ export const moderationRoutes = defineRoutes({
     summary: 'Every moderation action, newest first',
     query: moderationLogQuerySchema,
     response: pageSchema(moderationEntrySchema),
+  },
+});
+
+/** The creator studio's "Questions": open discussions on the caller's own items, to answer them. */
+export const studioQuestionRoutes = defineRoutes({
+  list: {
+    method: 'GET',
+    path: '/studio/questions',
+    service,
+    access: 'creator',
+    summary:
+      "The newest 50 unanswered, open discussions on your items (an admin without a creator: every item's)",
+    response: z.array(studioQuestionSchema),
   },
 });

@@ -465,6 +465,9 @@ export const ROUTE_PATHS = {
     unlockThread: '/admin/community/threads/:threadId/lock',
     auditLog: '/admin/community/audit',
   },
+  studioQuestion: {
+    list: '/studio/questions',
+  },
   gateway: {
     health: '/health',
     reportClientError: '/client-errors',

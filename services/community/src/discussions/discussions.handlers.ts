@@ -5,7 +5,15 @@ import {
   type Thread,
   type discussionRoutes,
 } from '@catalyst/contracts';
-import { conflict, forbidden, newObjectId, notFound, reply, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  conflict,
+  forbidden,
+  newObjectId,
+  notFound,
+  ownItem,
+  reply,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import type { PostRow } from '../db/tables/posts';
 import type { Deps } from '../deps';
 import { streamTopic } from '../streams/stream-response';
@@ -25,10 +33,27 @@ export function createDiscussionHandlers(
     | 'threadEvents'
     | 'streamHolders'
     | 'lessonAccess'
+    | 'catalog'
   >,
 ): RouteHandlers<typeof discussionRoutes> {
-  const { db, events, now, postingRate, log, threadStreams, threadEvents, streamHolders, lessonAccess } =
-    deps;
+  const {
+    db,
+    events,
+    now,
+    postingRate,
+    log,
+    threadStreams,
+    threadEvents,
+    streamHolders,
+    lessonAccess,
+    catalog,
+  } = deps;
+
+  /** The writer as stored on their post: a creator account on its own creator's product is marked. */
+  async function authorOn(identity: Identity, productId: string, requestId?: string) {
+    const product = identity.creatorId ? await catalog.getProduct(productId, requestId) : null;
+    return { ...actorOf(identity), isCreator: product != null && ownItem(identity, product) };
+  }
 
   const viewer = async (identity: Identity, postIds: string[], threadIds: string[] = []): Promise<Viewer> => {
     const [voted, following] = await Promise.all([
@@ -117,6 +142,7 @@ export function createDiscussionHandlers(
     async createThread({ body, identity, requestId }) {
       await postingRate(identity, requestId);
       const threadId = newObjectId();
+      const author = await authorOn(identity, body.productId, requestId);
       await db.transaction().execute((trx) =>
         repo.insertThread(trx, {
           threadId,
@@ -125,7 +151,7 @@ export function createDiscussionHandlers(
           title: body.title,
           post: {
             id: newObjectId(),
-            author: actorOf(identity),
+            author,
             bodyMd: body.body,
             bodyHtml: renderMarkdown(body.body),
           },
@@ -162,16 +188,18 @@ export function createDiscussionHandlers(
 
     async createReply({ params, body, identity, requestId }) {
       // A reply that cannot land (a locked thread) does not count against the caller's hour.
-      if ((await repo.findTargetOfThread(db, params.threadId))?.locked)
-        throw conflict(COMMUNITY_MESSAGES.locked);
+      const target = await repo.findTargetOfThread(db, params.threadId);
+      if (!target) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
+      if (target.locked) throw conflict(COMMUNITY_MESSAGES.locked);
       await postingRate(identity, requestId);
+      const author = await authorOn(identity, target.product_id, requestId);
       const row = await db.transaction().execute(async (trx) => {
         const thread = await repo.lockThread(trx, params.threadId);
         if (!thread) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
         if (thread.locked) throw conflict(COMMUNITY_MESSAGES.locked);
         return repo.insertReply(trx, thread.id, {
           id: newObjectId(),
-          author: actorOf(identity),
+          author,
           bodyMd: body.body,
           bodyHtml: renderMarkdown(body.body),
         });

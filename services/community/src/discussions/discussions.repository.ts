@@ -11,6 +11,8 @@ export interface Actor {
   id: string;
   name: string;
   isAdmin: boolean;
+  /** The item's own creator (posts only). */
+  isCreator?: boolean;
 }
 
 /** Where a thread lives: `productId/lessonId` (lessonId empty for the product's own discussions). */
@@ -248,6 +250,7 @@ async function insertPost(
       author_id: post.author.id,
       author_name: post.author.name,
       author_is_admin: post.author.isAdmin,
+      author_is_creator: post.author.isCreator ?? false,
       body_md: post.bodyMd,
       body_html: post.bodyHtml,
     })

@@ -216,6 +216,7 @@ describe('what a post shows', () => {
       _id: subscriber.id,
       name: subscriber.name,
       isAdmin: false,
+      isCreator: false,
     });
     expect(JSON.stringify(res.body)).not.toContain(subscriber.email);
   });

@@ -41,7 +41,12 @@ export function toPost(
     _id: row.id,
     threadId: row.thread_id,
     isOpening: row.is_opening,
-    author: { _id: row.author_id, name: row.author_name, isAdmin: row.author_is_admin },
+    author: {
+      _id: row.author_id,
+      name: row.author_name,
+      isAdmin: row.author_is_admin,
+      isCreator: row.author_is_creator ?? false,
+    },
     body: readable ? row.body_md : '',
     bodyHtml: readable ? row.body_html : '',
     createdAt: row.created_at.toISOString(),

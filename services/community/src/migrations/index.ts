@@ -5,6 +5,7 @@ import * as liveSessions from './2026-12-01T09-10-00_live_sessions';
 import * as demoWebinarSessions from './2026-12-05T04-00-00_demo_webinar_sessions';
 import * as threadsWaiting from './2026-12-06T09-45-00_threads_waiting';
 import * as creatorFollows from './2026-12-06T10-20-00_creator_follows';
+import * as creatorPosts from './2026-12-06T10-40-00_creator_posts';
 
 /** Every migration of the community schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T04-00-00_demo_webinar_sessions': demoWebinarSessions,
   '2026-12-06T09-45-00_threads_waiting': threadsWaiting,
   '2026-12-06T10-20-00_creator_follows': creatorFollows,
+  '2026-12-06T10-40-00_creator_posts': creatorPosts,
 };

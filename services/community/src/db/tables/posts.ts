@@ -11,6 +11,8 @@ export interface PostsTable {
   /** The profile name when the post was written (never the e-mail). */
   author_name: string;
   author_is_admin: Generated<boolean>;
+  /** Written by the item's own creator (a creator account on its creator's product), as of writing. */
+  author_is_creator: Generated<boolean>;
   body_md: string;
   /** Rendered and sanitised when written. */
   body_html: string;
