@@ -353,6 +353,16 @@ describe('one discussion', () => {
     await waitFor(() => expect(document.activeElement?.textContent).toBe('How do named areas work?'));
   });
 
+  it("names the item's own creator with a Creator badge beside their name, in words", async () => {
+    const maya = { _id: 'c'.repeat(24), name: 'Maya Chen', isAdmin: false, isCreator: true };
+    threadServer({ replies: [[post({ author: maya })]] });
+    renderDiscussion();
+    const view = await openThread();
+    await waitFor(() => expect(replyTexts(view)).toEqual(['Use grid-template-areas.']));
+    expect(byline(postOf(view, id(0x201))).slice(0, 2)).toEqual(['Maya Chen', 'Creator']);
+    expect(byline(openingOf(view))).not.toContain('Creator');
+  });
+
   it('replies (the reply joins the list and is told), upvotes and takes the vote back, and unfollows', async () => {
     const server = threadServer();
     renderDiscussion();

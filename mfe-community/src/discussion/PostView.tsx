@@ -92,6 +92,7 @@ export function PostView({
       <p className={styles.meta}>
         <span className={styles.author}>{post.author.name}</span>
         {post.author.isAdmin ? <Badge tone="info">Team</Badge> : null}
+        {post.author.isCreator ? <Badge tone="primary">Creator</Badge> : null}
         <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
         {post.editedAt ? <span>(edited)</span> : null}
         {post.isAnswer ? (

@@ -126,7 +126,8 @@ export function ThreadList({ target, returnTo, onOpen, announce }: ThreadListPro
                 </button>
                 <p className={styles.meta}>
                   <span>
-                    {thread.opening.author.name} ·{' '}
+                    {thread.opening.author.name}{' '}
+                    {thread.opening.author.isCreator ? <Badge tone="primary">Creator</Badge> : null} ·{' '}
                     <time dateTime={thread.createdAt}>{formatDate(thread.createdAt)}</time>
                   </span>
                   <span>
