@@ -8,6 +8,7 @@ const StudioAnalyticsPage = page(() => import('./analytics/StudioAnalyticsPage')
 const StudioEarningsPage = page(() => import('./earnings/StudioEarningsPage'), 'StudioEarningsPage');
 const StudioProfilePage = page(() => import('./profile/StudioProfilePage'), 'StudioProfilePage');
 const StudioReviewsPage = page(() => import('./reviews/StudioReviewsPage'), 'StudioReviewsPage');
+const StudioQuestionsPage = page(() => import('./questions/StudioQuestionsPage'), 'StudioQuestionsPage');
 
 /** What the shell mounts under /studio/* (behind RequireCreator: creators, and admins acting for any creator). */
 export default function StudioRoutes() {
@@ -19,6 +20,7 @@ export default function StudioRoutes() {
         <Route path="analytics/*" element={<StudioAnalyticsPage />} />
         <Route path="earnings" element={<StudioEarningsPage />} />
         <Route path="reviews" element={<StudioReviewsPage />} />
+        <Route path="questions" element={<StudioQuestionsPage />} />
         <Route path="profile" element={<StudioProfilePage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
