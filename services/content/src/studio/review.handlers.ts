@@ -113,10 +113,20 @@ export function createReviewHandlers(deps: Deps): RouteHandlers<typeof reviewQue
           ...owners.resource.values(),
         ].some((owner) => owner !== revision.product_id);
         if (foreign) throw conflict(STUDIO_MESSAGES.foreignItem);
+        // The catalogue's merchandising stays as the admins have it now, whatever it was when the draft was saved.
+        const live = await trx
+          .selectFrom('products')
+          .select(['is_active', 'is_featured', 'sort_order'])
+          .where('id', '=', revision.product_id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
         // Drafts are stored with their slug settled (the studio's save), so it is never blank here.
         await updateProduct(trx, revision.product_id, {
           ...snapshot.product,
           slug: snapshot.product.slug!,
+          isActive: live.is_active,
+          isFeatured: live.is_featured,
+          sortOrder: live.sort_order,
           isPublished: true,
         }).catch(uniqueViolationToConflict);
         await writeCurriculum(trx, revision.product_id, snapshot, durationMinutesOf(snapshot));

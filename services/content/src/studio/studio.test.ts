@@ -212,11 +212,22 @@ describe('the review of a published product', () => {
 
   it('approves: the draft becomes the live product and curriculum at once, published', async () => {
     await ctx.call(alice, 'POST', `/studio/products/${fx.react}/submit`);
+    // An admin features the product meanwhile: approval keeps it featured.
+    await ctx.db
+      .updateTable('products')
+      .set({ is_featured: true, sort_order: 7 })
+      .where('id', '=', fx.react)
+      .execute();
     const queue = (await ctx.admin('GET', '/admin/reviews-queue')).body.data;
     const approved = await ctx.admin('POST', `/admin/revisions/${queue[0].revision.id}/approve`);
     expect(approved.status).toBe(200);
     expect(approved.body.data.status).toBe('approved');
-    expect(await live(fx.react)).toMatchObject({ title: 'React, Revised', isPublished: true });
+    expect(await live(fx.react)).toMatchObject({
+      title: 'React, Revised',
+      isPublished: true,
+      isFeatured: true,
+      sortOrder: 7,
+    });
     const curriculum = (await ctx.admin('GET', `/admin/products/${fx.react}/curriculum`)).body.data;
     expect(curriculum.sections[0].lessons[0]).toMatchObject({ title: 'Why hooks', body: '<p>State</p>' });
     const history = (await ctx.call(alice, 'GET', `/studio/products/${fx.react}/revisions`)).body.data;
