@@ -411,8 +411,6 @@ async function main() {
       );
     for (const account of Object.values(demoCreatorAccounts))
       say(`  ${account.email.padEnd(28)} ${account.password.padEnd(16)} creator studio (${account.name})`);
-    for (const creator of Object.values(demoCreatorAccounts))
-      say(`  ${creator.email.padEnd(28)} ${creator.password.padEnd(16)} creator studio of ${creator.name}`);
     const { owner } = demoTeam;
     say(`  ${owner.email.padEnd(28)} ${owner.password.padEnd(16)} owner of the team ${demoTeam.name}`);
   }
