@@ -242,13 +242,25 @@ export function dataOf<D>(res: Res<D>): D {
 const MAIL_BATCH_MOVES: Record<string, 'up' | 'down'> = {
   'community.notification_sends': 'up',
   'community.pending_notifications': 'down',
+  // progress's analytics rollup deletes the watch events it has rolled up (only a save adds one)
+  'progress.watch_events': 'down',
 };
 
 /**
- * Tables rebuilt whole on a timer, whichever request is being checked: progress's co-watching refresh (soon after
- * start, then every CO_WATCHED_REFRESH_SECONDS) rewrites co_watched from all progress. No request writes them.
+ * Tables written only on a timer, whichever request is being checked: progress's co-watching refresh (soon after
+ * start, then every CO_WATCHED_REFRESH_SECONDS) rewrites co_watched from all progress; its analytics rollup
+ * (ANALYTICS_ROLLUP_SECONDS) the daily figures; community's creator news is fed by content's announcement timer
+ * and emptied by community's mail jobs. No request writes them.
  */
-const SCHEDULED_REBUILDS = new Set(['progress.co_watched']);
+const SCHEDULED_REBUILDS = new Set([
+  'progress.co_watched',
+  'progress.item_days',
+  'progress.item_figures',
+  'progress.lesson_figures',
+  'progress.analytics_rollup_state',
+  'community.creator_news_items',
+  'community.creator_news',
+]);
 
 /** Tables whose counts changed between two snapshots (the mail batch's and the scheduled rebuilds' moves left out). */
 export function countChanges(before: Map<string, number>, after: Map<string, number>, ignore: string[] = []) {
