@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { demoAccounts, demoCreatorAccounts } from '@catalyst/contracts';
+import { demoAccounts } from '@catalyst/contracts';
 import { demoEntityId, demoHash, demoProductCode, type Logger } from '@catalyst/service-kit';
 import { DEMO_WEBINARS, demoLessonId, demoWebinarJoinUrl, demoWebinarNextStart } from '@catalyst/demo';
 import type { Database } from './db/schema';
@@ -7,16 +7,13 @@ import * as repo from './discussions/discussions.repository';
 import { renderMarkdown } from '@catalyst/service-kit/markdown';
 import { upsertSession } from './live/live.repository';
 
-type Account = (typeof demoAccounts)[keyof typeof demoAccounts] | typeof demoCreatorAccounts.creator;
+type Account = (typeof demoAccounts)[keyof typeof demoAccounts];
 const actor = (account: Account): repo.Actor => ({
   id: account.id,
   name: account.name,
   isAdmin: account.role === 'admin',
-  // The demo creator (Maya Chen) writes only on Maya Chen's own items.
-  isCreator: account.role === 'creator',
 });
 const { admin, member, learner } = demoAccounts;
-const { creator } = demoCreatorAccounts;
 
 /** Deterministic ids: every fresh start seeds the same discussions. */
 const demoId = (kind: 'thread' | 'post', key: string) => demoHash(`community-${kind}:${key}`).slice(0, 24);
@@ -84,12 +81,6 @@ const DEMO_THREADS: DemoThread[] = [
         body: 'Fixed 300px tracks never shrink. Try `repeat(auto-fill, minmax(240px, 1fr))`: the browser fits as many columns as there is room for, and the *Responsive without media queries* lesson goes through it step by step.',
         minutesAgo: 60 * 19,
         upvotedBy: [member],
-      },
-      {
-        key: 'grid-one-column-mobile/creator',
-        by: creator,
-        body: 'Ada has it. In the workshop I write `minmax(min(240px, 100%), 1fr)`, so a single card never overflows the narrowest phones either.',
-        minutesAgo: 60 * 18,
       },
     ],
   },

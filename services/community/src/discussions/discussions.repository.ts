@@ -250,7 +250,8 @@ async function insertPost(
       author_id: post.author.id,
       author_name: post.author.name,
       author_is_admin: post.author.isAdmin,
-      author_is_creator: post.author.isCreator ?? false,
+      // Named only when true: the demo seed also runs against schemas from before the column.
+      ...(post.author.isCreator ? { author_is_creator: true } : {}),
       body_md: post.bodyMd,
       body_html: post.bodyHtml,
     })
