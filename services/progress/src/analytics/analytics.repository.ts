@@ -197,43 +197,54 @@ export async function itemsFigures(
   });
 }
 
-/** One item: its days in [from, to) that have figures, its standing, drop-off per lesson and quiz pass rates. */
+/**
+ * One item: its days in [from, to) that have figures, its standing, drop-off per lesson and quiz pass rates, in one
+ * statement (one round trip and one connection however busy the pool is).
+ */
 export async function productRollup(
   db: Db,
   productId: string,
   range: AnalyticsRange,
 ): Promise<ProductRollup> {
-  const [days, [figures], lessons, quizzes] = await Promise.all([
-    db
-      .selectFrom('item_days')
-      .select([sql<string>`day::text`.as('day'), 'seconds', 'paid_seconds', 'learners', 'completions'])
-      .where('product_id', '=', productId)
-      .where('day', '>=', asDay(range.from))
-      .where('day', '<', asDay(range.to))
-      .orderBy('day')
-      .execute(),
-    itemsFigures(db, [productId], range),
-    db.selectFrom('lesson_figures').selectAll().where('product_id', '=', productId).execute(),
-    db
-      .selectFrom('quiz_attempts')
-      .select([
-        'lesson_id',
-        sql<number>`count(distinct user_id)::int`.as('learners'),
-        sql<number>`count(distinct user_id) filter (where passed)::int`.as('passed'),
-      ])
-      .where('product_id', '=', productId)
-      .groupBy('lesson_id')
-      .execute(),
-  ]);
+  const { rows } = await sql<{
+    days: { day: string; seconds: number; paid_seconds: number; learners: number; completions: number }[];
+    standing: { learners: number; percent_average: number } | null;
+    lessons: { lesson_id: string; started: number; finished: number }[];
+    quizzes: { lesson_id: string; learners: number; passed: number }[];
+  }>`
+    select
+      (select coalesce(json_agg(json_build_object('day', day::text, 'seconds', seconds, 'paid_seconds', paid_seconds,
+                                                  'learners', learners, 'completions', completions) order by day), '[]')
+         from item_days
+        where product_id = ${productId} and day >= ${asDay(range.from)} and day < ${asDay(range.to)}) as days,
+      (select json_build_object('learners', learners, 'percent_average', percent_average)
+         from item_figures where product_id = ${productId}) as standing,
+      (select coalesce(json_agg(json_build_object('lesson_id', lesson_id, 'started', started, 'finished', finished)), '[]')
+         from lesson_figures where product_id = ${productId}) as lessons,
+      (select coalesce(json_agg(q), '[]') from (
+         select lesson_id, count(distinct user_id)::int as learners,
+                (count(distinct user_id) filter (where passed))::int as passed
+           from quiz_attempts where product_id = ${productId} group by lesson_id) q) as quizzes
+  `.execute(db);
+  const { days, standing, lessons, quizzes } = rows[0]!;
+  const total = (pick: (day: (typeof days)[number]) => number) =>
+    days.reduce((sum, day) => sum + pick(day), 0);
   return {
     days: days.map((row) => ({
-      day: row.day as unknown as string,
+      day: row.day,
       seconds: Math.round(row.seconds),
       paidSeconds: Math.round(row.paid_seconds),
       learners: row.learners,
       completions: row.completions,
     })),
-    figures: figures!,
+    figures: {
+      productId,
+      seconds: Math.round(total((day) => day.seconds)),
+      paidSeconds: Math.round(total((day) => day.paid_seconds)),
+      completions: total((day) => day.completions),
+      learners: standing?.learners ?? 0,
+      percentAverage: Math.round(Number(standing?.percent_average ?? 0) * 10) / 10,
+    },
     lessons: lessons.map((row) => ({
       lessonId: row.lesson_id,
       started: row.started,
