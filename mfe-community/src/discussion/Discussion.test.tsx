@@ -128,7 +128,13 @@ describe('the list of discussions', () => {
               answered: true,
               locked: true,
               replyCount: 3,
-              opening: post({ _id: id(0x300), threadId: T2, isOpening: true, upvotes: 4 }),
+              opening: post({
+                _id: id(0x300),
+                threadId: T2,
+                isOpening: true,
+                upvotes: 4,
+                author: { ...ADA, isCreator: true },
+              }),
             }),
           ]),
     );
@@ -144,6 +150,8 @@ describe('the list of discussions', () => {
     expect(second.textContent).toContain('4 upvotes');
     expect(second.textContent).toContain('Answered');
     expect(second.textContent).toContain('Locked');
+    expect(within(second).getByText('Creator').parentElement?.textContent).toMatch(/^Ada Creator · /);
+    expect(within(within(list).getAllByRole('listitem')[0]!).queryByText('Creator')).toBeNull();
     const first = server.callsTo(discussionRoutes.listThreads)[0]!;
     expect(Object.fromEntries(first.query)).toEqual({ productId: PRODUCT, lessonId: LESSON, sort: 'newest' });
     expect(first.headers.get('Authorization')).toBe('Bearer member-token');
