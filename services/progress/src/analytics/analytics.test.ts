@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Identity } from '@catalyst/contracts';
 import { internalHeaders, testUsers } from '@catalyst/service-kit/testing';
-import { createTestContext, curriculum, ids, lesson, products } from '../test-support';
+import { createTestContext, curriculum, ids, lesson, products, quizLesson } from '../test-support';
 import { rollUpAnalytics } from './analytics.repository';
 import { payingFrom } from './rollup-job';
 
@@ -209,6 +209,32 @@ describe('creator analytics rollups', () => {
       paidSeconds: 90,
     });
     expect(data.days).toHaveLength(1);
+  });
+
+  it("gives each quiz's pass rate: learners who took it and who passed it (several attempts count once)", async () => {
+    const attempt = (n: number, userId: string, passed: boolean) => ({
+      id: `a${String(n).padStart(23, '0')}`,
+      user_id: userId,
+      product_id: ids.quizCourse,
+      lesson_id: quizLesson.final,
+      score: passed ? 100 : 30,
+      passed,
+      answers: '[]',
+      graded: '[]',
+    });
+    await ctx.db
+      .insertInto('quiz_attempts')
+      .values([attempt(1, paying.id, false), attempt(2, paying.id, true), attempt(3, free.id, false)])
+      .execute();
+    const res = await ctx.app.request('/internal/progress/analytics/product', {
+      method: 'POST',
+      headers: { ...internalHeaders(), 'content-type': 'application/json' },
+      body: JSON.stringify({ productId: ids.quizCourse, from: '2026-01-01', to: '2026-12-31' }),
+    });
+    expect(res.status).toBe(200);
+    const { data } = await res.json();
+    expect(data.quizzes).toEqual([{ lessonId: quizLesson.final, learners: 2, passed: 1 }]);
+    expect(data.figures).toMatchObject({ seconds: 0, learners: 0, percentAverage: 0 });
   });
 
   it('rolls completions once their save has surely committed, and forgets rolled events of past days', async () => {
