@@ -2,7 +2,14 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { allRoutes, defineRoutes, PREMIUM_REQUIRED_MESSAGE, SERVICES } from '@catalyst/contracts';
+import {
+  allRoutes,
+  CREATOR_REQUIRED_MESSAGE,
+  defineRoutes,
+  needsSignIn,
+  PREMIUM_REQUIRED_MESSAGE,
+  SERVICES,
+} from '@catalyst/contracts';
 import { createOpenApiDocument, openApiPath, refusalsOf } from './openapi';
 import { startWorld } from './testing/upstreams';
 
@@ -87,7 +94,7 @@ describe('the OpenAPI document', () => {
       expect(operation.summary).toBe(route.summary);
       expect(operation.tags).toEqual([route.service]);
       expect(Boolean(operation.security?.length), `${route.method} ${route.path} needs a bearer token`).toBe(
-        ['user', 'premium', 'admin'].includes(route.access),
+        needsSignIn(route.access),
       );
       expect(Object.keys(operation.responses).sort(), `${route.method} ${route.path}`).toEqual(
         [String(route.status ?? 200), ...Object.keys(refusalsOf(route)), '5XX'].sort(),
@@ -107,11 +114,12 @@ describe('the OpenAPI document', () => {
           $ref: '#/components/schemas/ApiError',
         });
       }
-      const protectedRoute = ['user', 'premium', 'admin'].includes(route.access);
+      const protectedRoute = needsSignIn(route.access);
       expect(Boolean(responses['401']), key).toBe(protectedRoute);
       const example = (status: string) => responses[status]?.content?.['application/json']?.example;
       if (route.access === 'premium') expect(example('403')?.message, key).toBe(PREMIUM_REQUIRED_MESSAGE);
       if (route.access === 'admin') expect(example('403')?.message, key).toBe('Admin access required');
+      if (route.access === 'creator') expect(example('403')?.message, key).toBe(CREATOR_REQUIRED_MESSAGE);
       const inputs = Boolean(route.params || route.query || route.body);
       if (inputs) expect(example('400')?.errors, `${key}: 400 with the fields at fault`).toHaveLength(1);
       expect(Boolean(responses['404']), key).toBe(Boolean(route.params) || Boolean(route.refuses?.[404]));
