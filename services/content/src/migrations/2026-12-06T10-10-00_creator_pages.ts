@@ -29,7 +29,9 @@ export async function up(db: MigrationDb): Promise<void> {
     select id, creator_id, now() from products where is_published
   `.execute(db);
   await sql`
-    create function announce_first_publication() returns trigger language plpgsql as $$
+    create function announce_first_publication() returns trigger language plpgsql
+    -- content's schema, whoever's statement fires it (a tool or bench on another search path)
+    set search_path from current as $$
     begin
       if new.is_published and new.is_active then
         insert into product_announcements (product_id, creator_id) values (new.id, new.creator_id)
