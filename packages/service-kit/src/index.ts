@@ -25,3 +25,4 @@ export * from './metrics';
 export * from './health';
 export * from './trace-context';
 export * from './report-queue';
+export * from './repeat';

@@ -28,7 +28,7 @@ await runService({
     );
     return {
       app: createApp(deps),
-      onClose: [async () => stopMending(), async () => stopRefresh(), async () => stopRollup()],
+      onClose: [async () => stopMending(), stopRefresh, stopRollup],
     };
   },
 });

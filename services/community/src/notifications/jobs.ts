@@ -1,11 +1,11 @@
-import type { Logger } from '@catalyst/service-kit';
+import { repeatEvery, type Logger } from '@catalyst/service-kit';
 import type { LiveReminders } from '../live/live-reminders';
 import type { Notifier } from './notifier';
 
 /**
- * The service's periodic work, on every replica (each step is safe to run concurrently): waiting
- * notification e-mails, due live reminders and followed creators' news, every `everyMs`. A tick still running when the next is due
- * is not doubled.
+ * The service's periodic work, on every replica (each step is safe to run concurrently): waiting notification
+ * e-mails, due live reminders and followed creators' news, every `everyMs`, each step apart (one that fails does
+ * not hold the others back) and none doubled while it is still running.
  */
 export function startCommunityJobs({
   notifier,
@@ -20,34 +20,16 @@ export function startCommunityJobs({
   log: Logger;
   everyMs: number;
 }) {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = (async () => {
-      for (const [name, step] of [
-        ['notifications', notifier.flushDue],
-        ['live reminders', reminders.sendDue],
-        ['creator news', creatorNews],
-      ] as const) {
-        try {
-          await step();
-        } catch (error) {
-          log.warn(
-            { err: error instanceof Error ? error.message : String(error) },
-            `${name}: this round failed, the next one tries again`,
-          );
-        }
-      }
-    })().finally(() => {
-      running = undefined;
-    });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
+  const jobs = (
+    [
+      ['notifications', notifier.flushDue],
+      ['live reminders', reminders.sendDue],
+      ['creator news', creatorNews],
+    ] as const
+  ).map(([name, step]) => repeatEvery({ name, everyMs, log, step }));
   return {
     async stop() {
-      clearInterval(timer);
-      await running;
+      await Promise.all(jobs.map((job) => job.stop()));
     },
   };
 }

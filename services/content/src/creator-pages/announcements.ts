@@ -1,5 +1,5 @@
 import { creatorFollowRoutes } from '@catalyst/contracts';
-import type { Logger, Peer } from '@catalyst/service-kit';
+import { repeatEvery, type Logger, type Peer } from '@catalyst/service-kit';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { lockWaitingAnnouncements, markDelivered } from './creator-pages.repository';
@@ -26,7 +26,7 @@ export async function deliverAnnouncements(db: Kysely<Database>, community: Peer
 }
 
 /** Every `everyMs`, on every replica (the lock keeps them apart); a round that fails is tried again. */
-export function startAnnouncements({
+export const startAnnouncements = ({
   db,
   community,
   log,
@@ -36,27 +36,10 @@ export function startAnnouncements({
   community: Peer;
   log: Logger;
   everyMs: number;
-}) {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = deliverAnnouncements(db, community)
-      .then(() => undefined)
-      .catch((error: unknown) =>
-        log.warn(
-          { err: error instanceof Error ? error.message : String(error) },
-          'creator announcements: this round failed, the next one tries again',
-        ),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  }, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
+}) =>
+  repeatEvery({
+    name: 'creator announcements',
+    everyMs,
+    log,
+    step: () => deliverAnnouncements(db, community),
+  });

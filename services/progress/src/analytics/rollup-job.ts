@@ -1,6 +1,6 @@
 import { payingInternalRoutes } from '@catalyst/contracts';
 import type { Kysely } from 'kysely';
-import type { Logger, Peer } from '@catalyst/service-kit';
+import { repeatEvery, type Logger, type Peer } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import { rollUpAnalytics, type PayingOf } from './analytics.repository';
 
@@ -32,26 +32,16 @@ export function scheduleAnalyticsRollup(
   log: Logger,
   intervalSeconds: number,
   firstAfterMs = 5_000,
-): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+): () => Promise<void> {
+  const job = repeatEvery({
+    name: 'analytics rollup',
+    everyMs: intervalSeconds * 1_000,
+    firstAfterMs,
+    log,
+    async step() {
       const outcome = await rollUpAnalytics(db, payingFrom(billing));
       if (outcome && outcome.events > 0) log.info(outcome, 'analytics rolled up');
-    } catch (error) {
-      log.error({ err: error }, 'analytics rollup failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void run(), firstAfterMs);
-  const every = setInterval(() => void run(), intervalSeconds * 1_000);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+    },
+  });
+  return job.stop;
 }

@@ -138,7 +138,7 @@ describe('co-watching and GET /internal/progress/users/:userId/signals', () => {
       await watch(learner(2), other, 2);
       await expect.poll(learnersOf).toBe(2);
     } finally {
-      stop();
+      await stop();
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Logger } from '@catalyst/service-kit';
+import { repeatEvery, type Logger } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import { refreshCoWatched } from './co-watched.repository';
 
@@ -13,26 +13,16 @@ export function scheduleCoWatchedRefresh(
   log: Logger,
   intervalSeconds: number,
   firstAfterMs = 5_000,
-): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+): () => Promise<void> {
+  const job = repeatEvery({
+    name: 'co-watched refresh',
+    everyMs: intervalSeconds * 1_000,
+    firstAfterMs,
+    log,
+    async step() {
       const pairs = await refreshCoWatched(db);
       if (pairs !== null) log.info({ pairs }, 'co-watched products refreshed');
-    } catch (error) {
-      log.error({ err: error }, 'co-watched refresh failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void run(), firstAfterMs);
-  const every = setInterval(() => void run(), intervalSeconds * 1_000);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+    },
+  });
+  return job.stop;
 }
