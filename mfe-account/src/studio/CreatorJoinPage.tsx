@@ -5,7 +5,6 @@ import {
   Alert,
   api as defaultApi,
   Button,
-  openAuthDialog,
   session as defaultSession,
   Spinner,
   useDocumentTitle,
@@ -13,7 +12,7 @@ import {
   type ApiClient,
   type SessionStore,
 } from '@catalyst/web-kit';
-import { JoinFrame, messageOf } from '../team/JoinTeam';
+import { JoinFrame, messageOf, SignInFirst } from '../team/JoinTeam';
 import styles from '../team/Team.module.css';
 
 /**
@@ -65,15 +64,7 @@ export default function CreatorJoinPage({
         see how they do.
       </p>
       {!isAuthenticated ? (
-        <>
-          <p>Log in or sign up with the address the invitation was sent to, then accept it here.</p>
-          <div className={styles.actions}>
-            <Button onClick={() => openAuthDialog('login')}>Login</Button>
-            <Button variant="secondary" onClick={() => openAuthDialog('register')}>
-              Sign Up
-            </Button>
-          </div>
-        </>
+        <SignInFirst text="Log in or sign up with the address the invitation was sent to, then accept it here." />
       ) : (
         <>
           {error ? <Alert tone="danger">{error}</Alert> : null}

@@ -51,6 +51,21 @@ export function JoinFrame({ title, children }: { title: string; children: ReactN
   );
 }
 
+/** A visitor's way in before accepting: what to do, then Login and Sign Up (the auth dialog). */
+export function SignInFirst({ text }: { text: string }) {
+  return (
+    <>
+      <p>{text}</p>
+      <div className={styles.actions}>
+        <Button onClick={() => openAuthDialog('login')}>Login</Button>
+        <Button variant="secondary" onClick={() => openAuthDialog('register')}>
+          Sign Up
+        </Button>
+      </div>
+    </>
+  );
+}
+
 /** Below the offer: the outcome once joined, else Login / Sign Up for a visitor, else Join team. */
 export function JoinActions({
   joining: { busy, error, joined, join },
@@ -76,18 +91,7 @@ export function JoinActions({
         </div>
       </>
     );
-  if (!isAuthenticated)
-    return (
-      <>
-        <p>{signInText}</p>
-        <div className={styles.actions}>
-          <Button onClick={() => openAuthDialog('login')}>Login</Button>
-          <Button variant="secondary" onClick={() => openAuthDialog('register')}>
-            Sign Up
-          </Button>
-        </div>
-      </>
-    );
+  if (!isAuthenticated) return <SignInFirst text={signInText} />;
   return (
     <>
       {beforeJoin}

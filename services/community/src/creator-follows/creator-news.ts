@@ -3,7 +3,7 @@ import { productPagePath, type CreatorSummary, type ProductSummary } from '@cata
 import type { Logger, Mailer, MailMessage, Peer } from '@catalyst/service-kit';
 import type { CatalogClient } from '@catalyst/catalog-access';
 import type { Database } from '../db/schema';
-import { unsubscribeLinks, type MailSite } from '../notifications/notification-mail';
+import { unsubscribeLinks, withOneClick, type MailSite } from '../notifications/notification-mail';
 import { lookupRecipients } from '../notifications/recipients';
 import { lockWaitingNews, settleNews } from './creator-follows.repository';
 import { creatorSummary } from './creator-summary';
@@ -43,15 +43,7 @@ export function creatorNewsMail(
     );
   const all = unsubscribeLinks(site, recipient.id, { kind: 'all' });
   lines.push(`Stop all community e-mails: ${all.page}`, '', `— ${site.siteName}`);
-  return {
-    to: recipient.email,
-    subject,
-    text: lines.join('\n'),
-    headers: {
-      'List-Unsubscribe': `<${all.oneClick}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
+  return withOneClick({ to: recipient.email, subject, text: lines.join('\n') }, all.oneClick);
 }
 
 export interface CreatorNewsDeps {

@@ -38,6 +38,12 @@ export function unsubscribeLinks(
   };
 }
 
+/** A community e-mail with the RFC 8058 one-click unsubscribe headers, `oneClick` being its stop-all link's API. */
+export const withOneClick = (message: Omit<MailMessage, 'headers'>, oneClick: string): MailMessage => ({
+  ...message,
+  headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+});
+
 /** The page of a thread's product or lesson. */
 export const threadLink = (site: MailSite, reply: Pick<PendingReply, 'productId' | 'lessonId'>) =>
   `${site.publicUrl.replace(/\/+$/, '')}${reply.lessonId ? lessonPagePath(reply.productId, reply.lessonId) : productPagePath(reply.productId)}`;
@@ -84,13 +90,5 @@ export function notificationMail(
     '',
     `— ${site.siteName}`,
   );
-  return {
-    to: recipient.email,
-    subject,
-    text: lines.join('\n'),
-    headers: {
-      'List-Unsubscribe': `<${all.oneClick}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
+  return withOneClick({ to: recipient.email, subject, text: lines.join('\n') }, all.oneClick);
 }
