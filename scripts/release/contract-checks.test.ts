@@ -188,7 +188,7 @@ describe('exposed modules', () => {
       await federatedImports(),
     );
     expect(problems).toEqual([
-      `exposed module catalog './TopCourses' is loaded by shell (${TOP_COURSES} (topCourses)) but missing from the release, which exposes './BrowseRoutes', './SearchPage', './CourseLandingPage', './RecommendationRows', './PathRoutes'`,
+      `exposed module catalog './TopCourses' is loaded by shell (${TOP_COURSES} (topCourses)) but missing from the release, which exposes './BrowseRoutes', './SearchPage', './CourseLandingPage', './RecommendationRows', './PathRoutes', './CreatorPage'`,
     ]);
   });
 
@@ -346,7 +346,7 @@ describe('the remotes as their rspack configurations build them (a release folde
       ).toEqual({
         ok: false,
         problems: [
-          `exposed module catalog './TopCourses' is loaded by shell (${TOP_COURSES} (topCourses)) but missing from the release, which exposes './BrowseRoutes', './SearchPage', './CourseLandingPage', './RecommendationRows', './PathRoutes'`,
+          `exposed module catalog './TopCourses' is loaded by shell (${TOP_COURSES} (topCourses)) but missing from the release, which exposes './BrowseRoutes', './SearchPage', './CourseLandingPage', './RecommendationRows', './PathRoutes', './CreatorPage'`,
         ],
       });
     } finally {
