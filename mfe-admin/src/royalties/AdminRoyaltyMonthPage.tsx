@@ -1,30 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { AdminRoyaltyStatement, PayoutMethod } from '@catalyst/contracts';
-import { payoutMethodText, payoutMethodValues } from '@catalyst/contracts/royalties-terms';
+import type { AdminRoyaltyStatement } from '@catalyst/contracts';
+import { payoutMethodText } from '@catalyst/contracts/royalties-terms';
 import {
   Alert,
   api as defaultApi,
   Button,
   Dialog,
-  isApiRequestError,
   Spinner,
-  TextField,
   useApiData,
   useDocumentTitle,
   type ApiClient,
 } from '@catalyst/web-kit';
 import { AdminTable, type AdminColumn } from '../common/AdminListView';
 import { ConfirmDialog } from '../common/ConfirmDialog';
-import { SelectField } from '../common/FormControls';
 import styles from '../common/Admin.module.css';
 import { minutesText, money, monthName, sharePercent } from './royaltyFormat';
 import { StatementView } from './StatementView';
+import { PayoutDetailsForm, refusalOr } from './PayoutDetailsForm';
 
-const refusalOr = (fallback: string) => (error: unknown) =>
-  isApiRequestError(error) && error.status < 500 ? (error.errors[0]?.message ?? error.message) : fallback;
-
-/** The payout details form of one creator (the reference is sealed by billing; shown here to the admin). */
+/** The payout details of one creator, in a dialog (the reference is sealed by billing; shown here to the admin). */
 function PayoutDialog({
   statement,
   client,
@@ -38,50 +33,17 @@ function PayoutDialog({
 }) {
   const params = { creatorId: statement.creatorId };
   const current = useApiData(client.adminRoyalty.payoutAccount, statement.payoutAccount ? { params } : null);
-  const [method, setMethod] = useState<PayoutMethod | null>(null);
-  const [reference, setReference] = useState<string | null>(null);
-  const [problem, setProblem] = useState('');
-  const [saving, setSaving] = useState(false);
-  const shownMethod = method ?? current.data?.method ?? 'bank_transfer';
-  const shownReference = reference ?? current.data?.reference ?? '';
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setSaving(true);
-    setProblem('');
-    try {
-      await client.adminRoyalty.savePayoutAccount({
-        params,
-        body: { method: shownMethod, reference: shownReference },
-      });
-      onSaved(`Payout details saved for ${statement.creatorName}.`);
-    } catch (error) {
-      setProblem(refusalOr('The payout details could not be saved. Please try again.')(error));
-    }
-    setSaving(false);
-  }
-
   return (
     <Dialog open onClose={onClose} title={`Payout details: ${statement.creatorName}`}>
-      <form aria-label="Payout details" onSubmit={(e) => void save(e)}>
-        <SelectField
-          label="Method"
-          value={shownMethod}
-          onChange={(e) => setMethod(e.target.value as PayoutMethod)}
-          options={payoutMethodValues.map((value) => ({ value, label: payoutMethodText[value] }))}
+      {statement.payoutAccount && !current.data && !current.error ? (
+        <Spinner message="Loading the payout details..." />
+      ) : (
+        <PayoutDetailsForm
+          current={current.data}
+          save={(body) => client.adminRoyalty.savePayoutAccount({ params, body })}
+          onSaved={() => onSaved(`Payout details saved for ${statement.creatorName}.`)}
         />
-        <TextField
-          label="Reference"
-          value={shownReference}
-          onChange={(e) => setReference(e.target.value)}
-          hint="An IBAN, a PayPal address or another reference the payment needs."
-          required
-        />
-        {problem ? <Alert tone="danger">{problem}</Alert> : null}
-        <Button type="submit" loading={saving}>
-          Save payout details
-        </Button>
-      </form>
+      )}
     </Dialog>
   );
 }

@@ -98,6 +98,42 @@ describe('the studio earnings page', () => {
     expect(within(statement).getByText('68.94%')).toBeTruthy();
     expect(within(statement).getByRole('button', { name: 'Download CSV' })).toBeTruthy();
   });
+
+  it('records where the creator is paid, the first time from an empty form', async () => {
+    const { fake, client } = clientFor((fake) => {
+      fake.on(earningsRoutes.list, {
+        creatorId: STATEMENT.creatorId,
+        currency: 'usd',
+        minPaidMinutes: 30,
+        months: [],
+      });
+      fake.fail(earningsRoutes.ownPayoutAccount, 404, 'No payout details recorded');
+      fake.on(earningsRoutes.saveOwnPayoutAccount, ({ body }) => ({
+        creatorId: STATEMENT.creatorId,
+        method: body.method,
+        reference: body.reference,
+        referenceHint: '•••• 5 55',
+        holderName: null,
+        stripeAccountId: null,
+        updatedAt: '2030-03-01T00:00:00.000Z',
+      }));
+    });
+    render(
+      <MemoryRouter initialEntries={['/studio/earnings']}>
+        <StudioEarningsPage client={client} />
+      </MemoryRouter>,
+    );
+    const card = within(await screen.findByTestId('own-payout-details'));
+    const reference = await card.findByLabelText(/^Reference/);
+    expect((reference as HTMLInputElement).value).toBe('');
+    fireEvent.change(reference, { target: { value: 'GB33 BUKB 2020 1555 5555 55' } });
+    fireEvent.click(card.getByRole('button', { name: 'Save payout details' }));
+    expect((await card.findByText('Your payout details are saved.')).textContent).toBeTruthy();
+    expect(fake.callsTo(earningsRoutes.saveOwnPayoutAccount)[0]!.body).toEqual({
+      method: 'bank_transfer',
+      reference: 'GB33 BUKB 2020 1555 5555 55',
+    });
+  });
 });
 
 const MONTH: RoyaltyMonthDetail = {

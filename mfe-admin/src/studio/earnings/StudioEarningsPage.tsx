@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { EarningsMonth } from '@catalyst/contracts';
 import {
@@ -13,8 +14,33 @@ import {
 import { AdminTable, type AdminColumn } from '../../common/AdminListView';
 import styles from '../../common/Admin.module.css';
 import { StatementView } from '../../royalties/StatementView';
+import { PayoutDetailsForm } from '../../royalties/PayoutDetailsForm';
 import { minutesText, money, monthName, monthStatusText } from '../../royalties/royaltyFormat';
 import { StudioNav } from '../StudioNav';
+
+/** Where the creator's royalties go: their own payout details (none yet: a 404, an empty form). */
+function OwnPayoutDetails({ client }: { client: ApiClient }) {
+  const current = useApiData(client.earnings.ownPayoutAccount);
+  const [saved, setSaved] = useState(false);
+  const none = isApiRequestError(current.error) && current.error.status === 404;
+  return (
+    <section aria-labelledby="payout-details" data-testid="own-payout-details">
+      <h2 id="payout-details">Where your royalties are paid</h2>
+      {current.error && !none ? (
+        <Alert tone="danger">{current.error.message}</Alert>
+      ) : !current.data && !none ? (
+        <Spinner message="Loading your payout details..." />
+      ) : (
+        <PayoutDetailsForm
+          current={current.data}
+          save={(body) => client.earnings.saveOwnPayoutAccount({ body })}
+          onSaved={() => setSaved(true)}
+        />
+      )}
+      {saved ? <Alert tone="success">Your payout details are saved.</Alert> : null}
+    </section>
+  );
+}
 
 /** /studio/earnings: the creator's months from the royalty pool, and the chosen month's statement (?month=). */
 export function StudioEarningsPage({ client = defaultApi }: { client?: ApiClient }) {
@@ -67,6 +93,7 @@ export function StudioEarningsPage({ client = defaultApi }: { client?: ApiClient
         />
         {statement.error ? <Alert tone="danger">{statement.error.message}</Alert> : null}
         {statement.data ? <StatementView statement={statement.data} client={client} /> : null}
+        <OwnPayoutDetails client={client} />
       </>
     );
 

@@ -59,6 +59,27 @@ export const earningsRoutes = defineRoutes({
     query: earningsQuerySchema,
     response: z.string(),
   },
+  ownPayoutAccount: {
+    refuses: { 404: 'No payout details recorded' },
+    method: 'GET',
+    path: '/studio/payout-account',
+    service,
+    access: 'creator',
+    summary: 'Your payout details (method and reference), as you or an admin recorded them',
+    query: earningsQuerySchema,
+    response: payoutAccountSchema,
+  },
+  saveOwnPayoutAccount: {
+    refuses: { 404: royaltyMessages.notACreator },
+    method: 'PUT',
+    path: '/studio/payout-account',
+    service,
+    access: 'creator',
+    summary: 'Record where your royalties are paid (the reference is sealed at rest)',
+    query: earningsQuerySchema,
+    body: payoutAccountBodySchema,
+    response: payoutAccountSchema,
+  },
 });
 
 /** The admin's side of the pool: the share setting, months, closing a month, payout details, paying. */

@@ -375,6 +375,8 @@ export const ROUTE_PATHS = {
     list: '/studio/earnings',
     statement: '/studio/earnings/:month',
     statementCsv: '/studio/earnings/:month/csv',
+    ownPayoutAccount: '/studio/payout-account',
+    saveOwnPayoutAccount: '/studio/payout-account',
   },
   adminRoyalty: {
     overview: '/admin/royalties',

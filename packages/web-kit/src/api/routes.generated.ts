@@ -46,7 +46,7 @@ export interface ApiTables {
   adminBilling: Pick<typeof adminBillingRoutes, 'gifts' | 'refundGift' | 'figures'>;
   plan: Pick<typeof planRoutes, 'offer' | 'previewChange' | 'change'>;
   adminPromotion: Pick<typeof adminPromotionRoutes, 'list' | 'create' | 'redemptions' | 'deactivate'>;
-  earnings: Pick<typeof earningsRoutes, 'list' | 'statement' | 'statementCsv'>;
+  earnings: Pick<typeof earningsRoutes, 'list' | 'statement' | 'statementCsv' | 'ownPayoutAccount' | 'saveOwnPayoutAccount'>;
   adminRoyalty: Pick<typeof adminRoyaltyRoutes, 'overview' | 'month' | 'settings' | 'close' | 'payoutAccount' | 'savePayoutAccount' | 'markPaid'>;
   upload: Pick<typeof uploadRoutes, 'createUpload' | 'uploadOffset' | 'appendUpload' | 'cancelUpload'>;
   asset: Pick<typeof assetRoutes, 'listAssets' | 'getAsset' | 'retryAsset' | 'reprocessAsset' | 'reprocessOutdated' | 'putCaptions' | 'deleteAsset'>;
@@ -361,6 +361,8 @@ export const API_ROUTES = {
     list: ['GET', '/studio/earnings'],
     statement: ['GET', '/studio/earnings/:month'],
     statementCsv: ['GET', '/studio/earnings/:month/csv', 'bytes'],
+    ownPayoutAccount: ['GET', '/studio/payout-account'],
+    saveOwnPayoutAccount: ['PUT', '/studio/payout-account'],
   },
   adminRoyalty: {
     overview: ['GET', '/admin/royalties'],

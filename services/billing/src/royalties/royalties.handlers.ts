@@ -158,6 +158,29 @@ export function createRoyaltyHandlers(
     updatedAt: row.updated_at.toISOString(),
   });
 
+  async function payoutAccountFor(creatorId: string) {
+    const row = await payoutAccountOf(db, creatorId);
+    if (!row) throw notFound('No payout details recorded');
+    return toPayoutAccount(row);
+  }
+
+  /** Records where a creator's royalties go, by whoever saved it (the creator or an admin). */
+  async function recordPayoutAccount(
+    creatorId: string,
+    by: string,
+    body: { method: PayoutAccount['method']; reference: string; holderName?: string },
+  ) {
+    const row = await savePayoutAccount(db, {
+      creator_id: creatorId,
+      method: body.method,
+      reference_sealed: sealSecret(payoutKey, creatorId, body.reference),
+      reference_hint: `•••• ${body.reference.slice(-4)}`,
+      holder_name: body.holderName || null,
+      updated_by: by,
+    });
+    return toPayoutAccount(row);
+  }
+
   return {
     async list({ identity, query, requestId }) {
       const creatorId = await creatorOf(identity, query.creatorId, requestId);
@@ -246,22 +269,19 @@ export function createRoyaltyHandlers(
       return monthDetail(params.month, requestId);
     },
 
-    async payoutAccount({ params }) {
-      const row = await payoutAccountOf(db, params.creatorId);
-      if (!row) throw notFound('No payout details recorded');
-      return toPayoutAccount(row);
+    payoutAccount: ({ params }) => payoutAccountFor(params.creatorId),
+
+    savePayoutAccount: ({ identity, params, body }) =>
+      recordPayoutAccount(params.creatorId, identity.id, body),
+
+    /** The caller's own payout details (an admin names a creator), as the studio's Earnings page shows them. */
+    async ownPayoutAccount({ identity, query, requestId }) {
+      return payoutAccountFor(await creatorOf(identity, query.creatorId, requestId));
     },
 
-    async savePayoutAccount({ identity, params, body }) {
-      const row = await savePayoutAccount(db, {
-        creator_id: params.creatorId,
-        method: body.method,
-        reference_sealed: sealSecret(payoutKey, params.creatorId, body.reference),
-        reference_hint: `•••• ${body.reference.slice(-4)}`,
-        holder_name: body.holderName || null,
-        updated_by: identity.id,
-      });
-      return toPayoutAccount(row);
+    async saveOwnPayoutAccount({ identity, query, body, requestId }) {
+      const creatorId = await creatorOf(identity, query.creatorId, requestId);
+      return recordPayoutAccount(creatorId, identity.id, body);
     },
 
     async markPaid({ identity, params, body, requestId }) {

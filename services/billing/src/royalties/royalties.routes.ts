@@ -16,6 +16,8 @@ export function mountRoyalties(
     list: handlers.list,
     statement: handlers.statement,
     statementCsv: handlers.statementCsv,
+    ownPayoutAccount: handlers.ownPayoutAccount,
+    saveOwnPayoutAccount: handlers.saveOwnPayoutAccount,
   });
   mountRoutes(app, adminRoyaltyRoutes, {
     overview: handlers.overview,

@@ -316,3 +316,46 @@ describe('the royalty pool', () => {
     expect(forbidden.status).toBe(403);
   });
 });
+
+describe("a creator's own payout details", () => {
+  it('are recorded by the creator for their own creator only, sealed, and never for a learner', async () => {
+    expect((await world.call('GET', '/studio/payout-account', { as: mayaUser })).status).toBe(404);
+    const saved = await world.call('PUT', `/studio/payout-account?creatorId=${omar}`, {
+      as: mayaUser,
+      body: { method: 'bank_transfer', reference: 'GB33 BUKB 2020 1555 5555 55', holderName: 'Maya Chen' },
+    });
+    // a creator's named creatorId is ignored: the details are their own creator's
+    expect(saved.body.data).toMatchObject({
+      creatorId: maya,
+      method: 'bank_transfer',
+      referenceHint: '•••• 5 55',
+    });
+    expect((await world.call('GET', '/studio/payout-account', { as: mayaUser })).body.data).toMatchObject({
+      reference: 'GB33 BUKB 2020 1555 5555 55',
+      holderName: 'Maya Chen',
+    });
+    const stored = await world.db
+      .selectFrom('creator_payout_accounts')
+      .select('reference_sealed')
+      .where('creator_id', '=', maya)
+      .executeTakeFirstOrThrow();
+    expect(stored.reference_sealed).not.toContain('BUKB');
+    // the admin reads what the creator recorded
+    expect(
+      (await world.call('GET', `/admin/royalties/creators/${maya}/payout-account`, { as: admin })).body.data,
+    ).toMatchObject({ method: 'bank_transfer', holderName: 'Maya Chen' });
+    const bad = await world.call('PUT', '/studio/payout-account', {
+      as: mayaUser,
+      body: { method: 'bank_transfer', reference: 'x' },
+    });
+    expect(bad.status).toBe(400);
+    expect(
+      (
+        await world.call('PUT', '/studio/payout-account', {
+          as: learner,
+          body: { method: 'bank_transfer', reference: 'abcd' },
+        })
+      ).status,
+    ).toBe(403);
+  });
+});
