@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
-import { api, ErrorScreen, Spinner, useApiData, useDocumentTitle } from '@catalyst/web-kit';
+import { api, useApiData, useDocumentTitle } from '@catalyst/web-kit';
 import styles from '../../common/Admin.module.css';
 import { StudioNav } from '../StudioNav';
+import { AnalyticsReadState } from './AnalyticsReadState';
 import { RangePicker } from './RangePicker';
 import { formatMinutes, useStudioRange } from './useStudioRange';
 
@@ -25,14 +26,7 @@ export function AnalyticsOverview() {
         <RangePicker days={days} onChange={setDays} />
       </header>
       <StudioNav />
-      {read.isLoading && !read.data ? <Spinner message="Loading analytics..." /> : null}
-      {read.error ? (
-        <ErrorScreen
-          message={`Failed to load analytics: ${read.error.message}`}
-          onRetry={read.reload}
-          retryLabel="Try Again"
-        />
-      ) : null}
+      <AnalyticsReadState read={read} />
       {read.data && items.length === 0 ? <p className={styles.empty}>No products yet.</p> : null}
       {items.length > 0 ? (
         <>

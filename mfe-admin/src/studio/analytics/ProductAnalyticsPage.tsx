@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { StudioProductAnalytics } from '@catalyst/contracts';
-import { api, ErrorScreen, Spinner, useApiData, useDocumentTitle } from '@catalyst/web-kit';
+import { api, useApiData, useDocumentTitle } from '@catalyst/web-kit';
 import adminStyles from '../../common/Admin.module.css';
 import { StudioNav } from '../StudioNav';
 import styles from './Analytics.module.css';
 import { ChartCard } from './ChartCard';
+import { AnalyticsReadState } from './AnalyticsReadState';
 import { RangePicker } from './RangePicker';
 import { UPlotChart } from './UPlotChart';
 import { formatMinutes, useStudioRange } from './useStudioRange';
@@ -32,14 +33,7 @@ export function ProductAnalyticsPage() {
         <RangePicker days={days} onChange={setDays} />
       </header>
       <StudioNav />
-      {read.isLoading && !read.data ? <Spinner message="Loading analytics..." /> : null}
-      {read.error ? (
-        <ErrorScreen
-          message={`Failed to load analytics: ${read.error.message}`}
-          onRetry={read.reload}
-          retryLabel="Try Again"
-        />
-      ) : null}
+      <AnalyticsReadState read={read} />
       {read.data ? <ProductFigures data={read.data} days={days} /> : null}
     </section>
   );
