@@ -26,3 +26,4 @@ export * from './health';
 export * from './trace-context';
 export * from './report-queue';
 export * from './repeat';
+export * from './secret-box';

@@ -12,10 +12,19 @@ import {
   type RoyaltyMonthSummary,
   type RoyaltyStatement,
 } from '@catalyst/contracts';
-import { badRequest, conflict, forbidden, notFound, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  SECRET_PURPOSES,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  openSecret,
+  sealSecret,
+  secretBoxKey,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import type { CreatorPayoutAccount } from '../db/tables/royalty';
-import { openSecret, sealSecret, secretBoxKey } from '../team-sso/secret-box';
 import { monthFigures, type MonthFigures, type StatementFigures } from './month-figures';
 import { monthOf, monthRange, previousMonth } from './revenue';
 import {
@@ -36,7 +45,6 @@ import { liveMonth } from './month-figures';
 import { statementCsv } from './statement-csv';
 import type { RoyaltySources } from './sources';
 
-const PAYOUT_KEY_PURPOSE = 'catalyst billing creator payout reference';
 const money = (minor: number) => minor / 100;
 const minutes = (seconds: number) => Math.round(seconds / 6) / 10;
 
@@ -93,7 +101,7 @@ export function createRoyaltyHandlers(
   clock: () => Date = () => new Date(),
 ): RouteHandlers<typeof earningsRoutes> & RouteHandlers<typeof adminRoyaltyRoutes> {
   const { db } = deps;
-  const payoutKey = secretBoxKey(deps.config.INTERNAL_SECRET, PAYOUT_KEY_PURPOSE);
+  const payoutKey = secretBoxKey(deps.config.INTERNAL_SECRET, SECRET_PURPOSES.payoutReference);
 
   /** The creator a studio caller acts as: a creator their own, an admin the one named (or their own). */
   async function creatorOf(identity: Identity | null, named: string | undefined, requestId: string) {

@@ -8,10 +8,18 @@ import {
   type TeamJoinLink,
   type teamJoinLinkRoutes,
 } from '@catalyst/contracts';
-import { conflict, forbidden, notFound, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  SECRET_PURPOSES,
+  conflict,
+  forbidden,
+  notFound,
+  openSecret,
+  sealSecret,
+  secretBoxKey,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { verifiedDomainsOf } from '../team-domains/team-domains.repository';
-import { openSecret, sealSecret, secretBoxKey } from '../team-sso/secret-box';
 import { hashToken } from '../teams/invitations';
 import { joinTeam } from '../teams/join-team';
 import { actorOf, OWNER_OR_ADMIN, teamFor } from '../teams/team-access';
@@ -27,7 +35,7 @@ const admittedDomains = async (db: Db, teamId: string) =>
   (await verifiedDomainsOf(db, teamId)).filter((domain) => !isSharedMailDomain(domain));
 
 export function createTeamJoinLinkHandlers(deps: Deps): RouteHandlers<typeof teamJoinLinkRoutes> {
-  const key = secretBoxKey(deps.config.INTERNAL_SECRET);
+  const key = secretBoxKey(deps.config.INTERNAL_SECRET, SECRET_PURPOSES.teamSso);
 
   async function linkOf(teamId: string): Promise<TeamJoinLink> {
     const [link, domains] = await Promise.all([

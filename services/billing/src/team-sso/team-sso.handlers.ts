@@ -13,7 +13,17 @@ import {
   type teamSsoInternalRoutes,
   type teamSsoRoutes,
 } from '@catalyst/contracts';
-import { badRequest, conflict, forbidden, notFound, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  SECRET_PURPOSES,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  openSecret,
+  sealSecret,
+  secretBoxKey,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import type { z } from 'zod';
 import type { TeamSso } from '../db/tables/team-sso';
 import type { Deps } from '../deps';
@@ -24,7 +34,6 @@ import { addAudit, findSeatOf, findTeam, insertMember, listMembers } from '../te
 import { checkDiscovery } from './discovery';
 import { proveTeamDomain } from '../team-domains/prove-domain';
 import { describeCertificate, readSigningCertificate } from './saml-certificate';
-import { openSecret, sealSecret, secretBoxKey } from './secret-box';
 import {
   deleteTeamSso,
   domainHeldElsewhere,
@@ -37,7 +46,7 @@ import {
 type TeamSsoBodyParsed = z.output<typeof teamSsoBodySchema>;
 
 export function createTeamSsoHandlers(deps: Deps): RouteHandlers<typeof teamSsoRoutes> {
-  const key = secretBoxKey(deps.config.INTERNAL_SECRET);
+  const key = secretBoxKey(deps.config.INTERNAL_SECRET, SECRET_PURPOSES.teamSso);
 
   async function settingsOf(teamId: string): Promise<TeamSsoSettings | null> {
     const sso = await findTeamSso(deps.db, teamId);
@@ -165,7 +174,7 @@ export function createTeamSsoHandlers(deps: Deps): RouteHandlers<typeof teamSsoR
 }
 
 export function createTeamSsoInternalHandlers(deps: Deps): RouteHandlers<typeof teamSsoInternalRoutes> {
-  const key = secretBoxKey(deps.config.INTERNAL_SECRET);
+  const key = secretBoxKey(deps.config.INTERNAL_SECRET, SECRET_PURPOSES.teamSso);
   return {
     async ssoForDomain({ query }) {
       // A shared mail domain never routes, even were a row to say otherwise (saves refuse it).

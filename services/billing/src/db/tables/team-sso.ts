@@ -2,7 +2,7 @@ import type { SsoProtocol } from '@catalyst/contracts';
 import type { ColumnType, Selectable } from 'kysely';
 
 /**
- * A team's identity provider: OpenID Connect (issuer, client; the secret AES-GCM sealed, team-sso/secret-box.ts)
+ * A team's identity provider: OpenID Connect (issuer, client; the secret AES-GCM sealed, service-kit secret-box.ts)
  * or SAML 2.0 (the IdP's entity ID in `issuer`, its SSO URL and signing certificate; client fields empty).
  */
 export interface TeamSsoTable {
