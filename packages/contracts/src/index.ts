@@ -11,6 +11,7 @@ export * from './royalties';
 export * from './teams';
 export * from './team-learning';
 export * from './team-sso';
+export * from './lti';
 export * from './team-scim';
 export * from './team-domains';
 export * from './team-groups';

@@ -1,6 +1,7 @@
 import { apiDocsRoutes } from './api-docs';
 import { adminUserRoutes, authInternalRoutes, authRoutes, userRoutes } from './auth';
 import { authSsoRoutes } from './auth-sso';
+import { adminLtiRoutes, ltiInternalRoutes, ltiRoutes } from './auth-lti';
 import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './billing';
 import { adminBillingRoutes, billingAccountRoutes, giftRoutes } from './billing-account';
 import { adminPromotionRoutes, planRoutes } from './billing-plans';
@@ -80,6 +81,9 @@ export const allRouteTables = {
   adminUserRoutes,
   authInternalRoutes,
   authSsoRoutes,
+  ltiRoutes,
+  adminLtiRoutes,
+  ltiInternalRoutes,
   categoryRoutes,
   creatorRoutes,
   creatorPageRoutes,

@@ -2,6 +2,7 @@ export * from './define';
 export * from './progress';
 export * from './auth';
 export * from './auth-sso';
+export * from './auth-lti';
 export * from './billing';
 export * from './billing-account';
 export * from './billing-plans';
