@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_SCOPES } from './api-keys-terms';
 
 /** A creator is a learner too, with the creator studio's rights over their own creator's items. */
 export const roleSchema = z.enum(['user', 'creator', 'admin']);
@@ -22,6 +23,19 @@ export const identitySchema = z.object({
    * opens that creator's own items, drafts included, to them as it does to an admin.
    */
   creatorId: z.string().optional(),
+  /**
+   * Present when the caller is an API key acting for its owner (this account): which key, the scopes it holds, the
+   * team it is bound to (null: an admin's key) and when it stops working. The gateway lets it reach only the routes
+   * its scopes open.
+   */
+  apiKey: z
+    .object({
+      id: z.string(),
+      scopes: z.array(z.enum(API_SCOPES)),
+      teamId: z.string().nullable(),
+      expiresAt: z.string().nullable(),
+    })
+    .optional(),
 });
 export type Identity = z.infer<typeof identitySchema>;
 

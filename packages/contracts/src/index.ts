@@ -3,6 +3,7 @@ export * from './reason-terms';
 export * from './identity';
 export * from './auth';
 export * from './admin-users';
+export * from './api-keys';
 export * from './catalog';
 export * from './progress';
 export * from './billing';

@@ -1,5 +1,6 @@
 import { createService, pingDb } from '@catalyst/service-kit';
 import { mountAdminUsers } from './admin-users/admin-users.routes';
+import { mountApiKeys } from './api-keys/api-keys.routes';
 import { mountAuth } from './auth/auth.routes';
 import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
@@ -21,4 +22,5 @@ export function createApp(deps: Deps) {
   mountAdminUsers(app, deps);
   mountInternal(app, deps);
   return app;
+  mountApiKeys(app, deps);
 }

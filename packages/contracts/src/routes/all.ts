@@ -1,6 +1,7 @@
 import { apiDocsRoutes } from './api-docs';
 import { adminUserRoutes, authInternalRoutes, authRoutes, userRoutes } from './auth';
 import { authSsoRoutes } from './auth-sso';
+import { adminApiKeyRoutes, apiKeyInternalRoutes, teamApiKeyRoutes } from './auth-api-keys';
 import { adminLtiRoutes, ltiInternalRoutes, ltiRoutes } from './auth-lti';
 import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './billing';
 import { adminBillingRoutes, billingAccountRoutes, giftRoutes } from './billing-account';
@@ -84,6 +85,8 @@ export const allRouteTables = {
   ltiRoutes,
   adminLtiRoutes,
   ltiInternalRoutes,
+  adminApiKeyRoutes,
+  teamApiKeyRoutes,
   categoryRoutes,
   creatorRoutes,
   creatorPageRoutes,

@@ -33,6 +33,7 @@ export const teamLearningRoutes = defineRoutes({
     path: '/teams/:id/learning',
     service,
     access: 'user',
+    scopes: ['progress:read'],
     summary:
       "Each member's learning (last active, minutes this month, courses in progress and finished, certificates) and the team's last six months",
     params: teamIdParamsSchema,
@@ -45,6 +46,7 @@ export const teamLearningRoutes = defineRoutes({
     path: '/teams/:id/learning.csv',
     service,
     access: 'user',
+    scopes: ['progress:read'],
     answer: 'bytes',
     summary: "Each member's learning as a CSV file",
     params: teamIdParamsSchema,
@@ -78,6 +80,7 @@ export const teamLearningRoutes = defineRoutes({
     path: '/teams/:id/assignments',
     service,
     access: 'user',
+    scopes: ['progress:read'],
     summary: "The team's assignments, newest first, with each assignee's standing (overdue flagged)",
     params: teamIdParamsSchema,
     response: z.array(teamAssignmentSchema),

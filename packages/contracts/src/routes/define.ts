@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { apiUrl, type AddressInput } from '../api-path';
+import type { ApiScope } from '../api-keys-terms';
 
 /**
  * One endpoint of the API, declared once. From a declaration the owning service mounts its handler
@@ -66,6 +67,11 @@ export interface RouteDeclaration {
   /** Who answers; 'every': service-kit mounts it in every service (internal plumbing, never routed by the gateway). */
   service: RouteOwner | 'every';
   access: Access;
+  /**
+   * The API key scopes that open it (any one of them): the gateway lets a `cat_live_…` key through only to routes
+   * declaring one of its scopes, and a team key only to its own team where the path names one (`/teams/:id/…`).
+   */
+  scopes?: readonly ApiScope[];
   /** What an `access: 'premium'` route opens (see PremiumTarget); none: the plan alone. */
   premium?: PremiumTarget;
   /** One line for the API reference. */
@@ -180,3 +186,7 @@ export function routeUrl<R extends RouteDeclaration>(route: R, ...[input]: UrlAr
 
 /** `GET /content/products/:idOrSlug`: how routes are named in messages and tests. */
 export const routeKey = (route: Pick<RouteDeclaration, 'method' | 'path'>) => `${route.method} ${route.path}`;
+
+/** The path parameter naming the team a team-bound API key must match (`/teams/:id/…`), if the path names one. */
+export const teamParamOf = (route: Pick<RouteDeclaration, 'path'>): string | undefined =>
+  /^\/teams\/:([A-Za-z0-9_]+)(?:\/|$)/.exec(route.path)?.[1];

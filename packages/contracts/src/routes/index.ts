@@ -3,6 +3,7 @@ export * from './progress';
 export * from './auth';
 export * from './auth-sso';
 export * from './auth-lti';
+export * from './auth-api-keys';
 export * from './billing';
 export * from './billing-account';
 export * from './billing-plans';

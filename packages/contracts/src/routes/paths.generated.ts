@@ -41,6 +41,19 @@ export const ROUTE_PATHS = {
     samlAcs: '/auth/sso/saml/acs',
     samlMetadata: '/auth/sso/saml/metadata',
   },
+  adminApiKey: {
+    listApiKeys: '/admin/api-keys',
+    createApiKey: '/admin/api-keys',
+    revokeApiKey: '/admin/api-keys/:keyId',
+  },
+  teamApiKey: {
+    listTeamApiKeys: '/teams/:id/api-keys',
+    createTeamApiKey: '/teams/:id/api-keys',
+    revokeTeamApiKey: '/teams/:id/api-keys/:keyId',
+  },
+  apiKeyInternal: {
+    resolveApiKey: '/internal/api-keys/resolve',
+  },
   category: {
     list: '/categories',
     get: '/categories/:idOrSlug',

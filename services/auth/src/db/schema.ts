@@ -1,5 +1,6 @@
 // The auth schema: one line per table, each table's types in ./tables.
 import type { AdminAuditLogTable } from './tables/admin-audit-log';
+import type { ApiKeyTable } from './tables/api-key';
 import type { EmailVerificationTable } from './tables/email-verification';
 import type { SessionTable } from './tables/session';
 import type { RefreshTokenTable, SessionFamilyTable } from './tables/session-family';
@@ -15,3 +16,4 @@ export interface Database {
   admin_audit_log: AdminAuditLogTable;
   sso_logins: SsoLoginTable;
 }
+  api_keys: ApiKeyTable;

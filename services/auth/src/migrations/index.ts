@@ -6,6 +6,7 @@ import * as adminUsers from './2026-12-05T04-10-00_admin_users';
 import * as ssoLogins from './2026-12-06T03-45-00_sso_logins';
 import * as creatorRole from './2026-12-06T09-50-00_creator_role';
 import * as creatorLink from './2026-12-06T10-30-00_creator_link';
+import * as apiKeys from './2026-12-06T13-10-00_api_keys';
 
 /** Every migration of the auth schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -17,3 +18,4 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T09-50-00_creator_role': creatorRole,
   '2026-12-06T10-30-00_creator_link': creatorLink,
 };
+  '2026-12-06T13-10-00_api_keys': apiKeys,
