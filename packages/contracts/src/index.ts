@@ -37,5 +37,6 @@ export * from './demo';
 export * from './calendar';
 export * from './releases';
 export * from './route-manifest';
+export * from './events';
 export * from './routes';
 export * from './api-path';

@@ -27,3 +27,4 @@ export * from './trace-context';
 export * from './report-queue';
 export * from './repeat';
 export * from './secret-box';
+export * from './events';

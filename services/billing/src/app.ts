@@ -3,6 +3,7 @@ import { createService, pingDb } from '@catalyst/service-kit';
 import { mountBillingAccount } from './account/account.routes';
 import { mountAdminBilling } from './admin/admin.routes';
 import type { Deps } from './deps';
+import { mountEvents } from './events/events.routes';
 import { mountGifts } from './gifts/gifts.routes';
 import { mountInternal } from './internal/internal.routes';
 import { mountPaying } from './paying/paying.routes';
@@ -45,5 +46,6 @@ export function createApp(deps: Deps) {
   mountTeamGroups(app, deps);
   mountInternal(app, deps);
   mountPaying(app, deps);
+  mountEvents(app, deps);
   return app;
 }

@@ -1,4 +1,4 @@
-import { gaugeAtScrape } from '@catalyst/service-kit';
+import { gaugeAtScrape, pruneEventsHourly } from '@catalyst/service-kit';
 import { runService } from '@catalyst/service-kit/service';
 import { createApp } from './app';
 import { loadConfig } from './config';
@@ -34,6 +34,10 @@ await runService({
     const reminders = await startTrialReminders(deps, config.DATABASE_URL, log);
     // Gift e-mails on the day the buyer chose (each claimed once, whichever replica's pass finds it).
     const giftMails = startGiftMails(deps);
-    return { app: createApp(deps), onClose: [() => reminders.close(), async () => giftMails.close()] };
+    const pruning = pruneEventsHourly(db, log);
+    return {
+      app: createApp(deps),
+      onClose: [() => reminders.close(), async () => giftMails.close(), () => pruning.stop()],
+    };
   },
 });

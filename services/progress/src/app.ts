@@ -3,6 +3,7 @@ import { mountAnalytics } from './analytics/analytics.routes';
 import { mountCertificates } from './certificates/certificates.routes';
 import type { Deps } from './deps';
 import { mountCredentials } from './credentials/credentials.routes';
+import { mountEvents } from './events/events.routes';
 import { mountInternal } from './internal/internal.routes';
 import { mountLearning } from './learning/learning.routes';
 import { mountLessons } from './lessons/lessons.routes';
@@ -31,5 +32,6 @@ export function createApp(deps: Deps) {
   mountCredentials(app, deps);
   mountInternal(app, deps);
   mountAnalytics(app, deps);
+  mountEvents(app, deps);
   return app;
 }

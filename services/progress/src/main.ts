@@ -1,3 +1,4 @@
+import { pruneEventsHourly } from '@catalyst/service-kit';
 import { runService } from '@catalyst/service-kit/service';
 import { scheduleAnalyticsRollup } from './analytics/rollup-job';
 import { createApp } from './app';
@@ -26,9 +27,10 @@ await runService({
       context.log,
       context.config.ANALYTICS_ROLLUP_SECONDS,
     );
+    const pruning = pruneEventsHourly(context.db, context.log);
     return {
       app: createApp(deps),
-      onClose: [async () => stopMending(), stopRefresh, stopRollup],
+      onClose: [async () => stopMending(), stopRefresh, stopRollup, () => pruning.stop()],
     };
   },
 });

@@ -3,7 +3,7 @@ import { adminUserRoutes, authInternalRoutes, authRoutes, userRoutes } from './a
 import { authSsoRoutes } from './auth-sso';
 import { adminApiKeyRoutes, apiKeyInternalRoutes, teamApiKeyRoutes } from './auth-api-keys';
 import { adminLtiRoutes, ltiInternalRoutes, ltiRoutes } from './auth-lti';
-import { billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './billing';
+import { billingEventRoutes, billingInternalRoutes, subscriptionRoutes, webhookRoutes } from './billing';
 import { adminBillingRoutes, billingAccountRoutes, giftRoutes } from './billing-account';
 import { adminPromotionRoutes, planRoutes } from './billing-plans';
 import { adminRoyaltyRoutes, earningsRoutes } from './billing-royalties';
@@ -58,6 +58,7 @@ import {
   noteRoutes,
   pathProgressRoutes,
   playerSettingRoutes,
+  progressEventRoutes,
   progressInternalRoutes,
   progressRoutes,
   quizRoutes,
@@ -114,6 +115,7 @@ export const allRouteTables = {
   certificateRoutes,
   credentialRoutes,
   progressInternalRoutes,
+  progressEventRoutes,
   creatorLearnerRoutes,
   studioAnalyticsRoutes,
   analyticsInternalRoutes,
@@ -122,6 +124,7 @@ export const allRouteTables = {
   subscriptionRoutes,
   webhookRoutes,
   billingInternalRoutes,
+  billingEventRoutes,
   billingAccountRoutes,
   giftRoutes,
   teamRoutes,

@@ -13,6 +13,7 @@ import {
 } from '../billing';
 import { planLookupRequestSchema, planLookupResponseSchema } from '../admin-users';
 import { defineRoutes } from './define';
+import { eventFeedQuerySchema, eventFeedSchema } from '../events';
 
 const service = 'billing';
 const user = z.object({ userId: objectIdSchema });
@@ -138,5 +139,18 @@ export const billingInternalRoutes = defineRoutes({
     summary: "End a deleted account's plan at the provider",
     params: user,
     response: z.object({ canceled: z.array(z.string()) }),
+  },
+});
+
+/** Billing's domain events (subscriptions, team seats), read by progress's webhooks by cursor. */
+export const billingEventRoutes = defineRoutes({
+  events: {
+    method: 'GET',
+    path: '/internal/billing/events',
+    service,
+    access: 'internal',
+    summary: "Billing's domain events after a cursor, in the order they became visible",
+    query: eventFeedQuerySchema,
+    response: eventFeedSchema,
   },
 });

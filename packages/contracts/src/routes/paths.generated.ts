@@ -246,6 +246,9 @@ export const ROUTE_PATHS = {
     deleteUserProgress: '/internal/progress/users/:userId',
     teamFigures: '/internal/progress/team-figures',
   },
+  progressEvent: {
+    events: '/internal/progress/events',
+  },
   creatorLearner: {
     learners: '/internal/progress/learner-count',
   },
@@ -281,6 +284,9 @@ export const ROUTE_PATHS = {
     subscriberCount: '/internal/subscribers/count',
     planLookup: '/internal/plans/lookup',
     deleteCustomer: '/internal/customers/:userId',
+  },
+  billingEvent: {
+    events: '/internal/billing/events',
   },
   billingAccount: {
     account: '/billing/account',

@@ -48,6 +48,7 @@ import {
 import { followedPathSchema, pathProgressSchema } from '../paths';
 import { teamFiguresBodySchema, teamFiguresSchema } from '../team-learning';
 import { defineRoutes } from './define';
+import { eventFeedQuerySchema, eventFeedSchema } from '../events';
 
 const product = z.object({ id: objectIdSchema });
 const service = 'progress';
@@ -544,5 +545,18 @@ export const pathProgressRoutes = defineRoutes({
     summary: 'Stop following a path (a certificate already earned stays)',
     params: pathParams,
     response: pathProgressSchema,
+  },
+});
+
+/** Progress's domain events, read by its own consumers and peers (LTI grade passback) by cursor. */
+export const progressEventRoutes = defineRoutes({
+  events: {
+    method: 'GET',
+    path: '/internal/progress/events',
+    service,
+    access: 'internal',
+    summary: "Progress's domain events after a cursor, in the order they became visible",
+    query: eventFeedQuerySchema,
+    response: eventFeedSchema,
   },
 });

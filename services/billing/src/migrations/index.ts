@@ -14,6 +14,7 @@ import * as teamGroups from './2026-12-06T06-10-00_team_groups';
 import * as teamDomainsJoinLinks from './2026-12-06T06-30-00_team_domains_join_links';
 import * as royalties from './2026-12-06T09-40-00_royalties';
 import * as invoicesPaidAt from './2026-12-06T10-20-00_invoices_paid_at';
+import * as domainEvents from './2026-12-06T12-50-00_domain_events';
 
 /** Every migration of the billing schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T06-30-00_team_domains_join_links': teamDomainsJoinLinks,
   '2026-12-06T09-40-00_royalties': royalties,
   '2026-12-06T10-20-00_invoices_paid_at': invoicesPaidAt,
+  '2026-12-06T12-50-00_domain_events': domainEvents,
 };
