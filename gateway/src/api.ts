@@ -10,6 +10,7 @@ import {
   type Identity,
 } from '@catalyst/contracts';
 import { signIdentity, type Cache, type Logger } from '@catalyst/service-kit';
+import { createApiKeyGate, isApiKey } from './api-keys';
 import { chain, localsOf, pathOf, type Handler } from './chain';
 import { openApiHandler } from './api-docs';
 import { clientErrorsHandlers } from './client-errors';
@@ -146,6 +147,7 @@ export function createApiHandler({
 }: ApiDeps): Handler {
   const upstreams = serviceUrls(config);
   const timeoutFor = timeouts(config);
+  const refuseApiKey = createApiKeyGate({ cache, perMinute: config.API_KEY_REQUESTS_PER_MINUTE });
 
   // One signature per resolved identity (a new object whenever the identity cache resolves the token again,
   // so a changed identity is signed anew), reused while it has at least half its lifetime left: services
@@ -210,6 +212,8 @@ export function createApiHandler({
         throw error;
       }
     }
+    // An API key opens only the routes its scopes name (and its team's), never as a visitor when it is refused.
+    if (isApiKey(token) && (await refuseApiKey(res, route, apiPathOf(req), caller))) return;
     if (caller && route.path === ME_PATH && req.method === 'GET' && answerMe(res, caller)) return;
     // An answer its service shared with the caller's audience (the premium list for every member), kept here.
     let audience: Audience | undefined;

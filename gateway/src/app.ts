@@ -4,13 +4,14 @@ import type { Broadcast, Cache, Logger } from '@catalyst/service-kit';
 import { requestContext } from './access-log';
 import { createApiHandler, stripTrustedHeaders } from './api';
 import { createApiDocsRouter } from './api-docs';
+import { isApiKey } from './api-keys';
 import { chain, localsOf, type Handler } from './chain';
 import { clientAddress, type TrustFn } from './client-address';
 import { compress } from './compress';
 import type { GatewayConfig } from './config';
 import { errorHandler, respondToError, sendError } from './errors';
 import { createEdgeCache, type EdgeCache, type EdgeEntry } from './edge-cache';
-import { createIdentityResolver, type IdentityResolver } from './identity';
+import { bearerToken, createIdentityResolver, type IdentityResolver } from './identity';
 import { JWKS_PATH, createConfiguredJwksHandler } from './jwks';
 import { createApiProxy } from './proxy';
 import { createAudienceGate } from './audience';
@@ -163,7 +164,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
   return (req, res) => {
     const url = req.url ?? '';
     if (!isApiUrl(url)) return void app(req, res);
-    if (edge.size > 0 && (req.method === 'GET' || req.method === 'HEAD')) {
+    // An API key's request is checked and counted first (api-keys.ts), even for a kept public answer.
+    const keyed = req.headers.authorization !== undefined && isApiKey(bearerToken(req.headers.authorization));
+    if (edge.size > 0 && (req.method === 'GET' || req.method === 'HEAD') && !keyed) {
       const entry = edge.lookup(url);
       if (entry) {
         localsOf(res).edgeEntry = entry;

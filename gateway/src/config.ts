@@ -124,6 +124,8 @@ export const configSchema = z.object({
   EDGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4_096).default(64),
   /** Front-end error reports accepted per client address per minute. */
   CLIENT_ERRORS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Requests one API key may make per minute (RateLimit-* headers say what is left; a 429 past it). */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   STATIC_ROOT: z.string().default(REPO_ROOT),
   MEDIA_DIR: z.string().optional(),
   MF_REMOTES: remotesOverrideSchema,

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { authInternalRoutes, identitySchema, type Identity } from '@catalyst/contracts';
+import {
+  API_KEY_PREFIX,
+  apiKeyInternalRoutes,
+  authInternalRoutes,
+  identitySchema,
+  type Identity,
+} from '@catalyst/contracts';
 import {
   CACHE_PURGE_CHANNEL,
   HttpError,
@@ -109,11 +115,10 @@ export function createIdentityResolver({
 
   async function askAuth(token: string, requestId?: string): Promise<Identity | null> {
     try {
-      const data: { identity?: unknown } | null = await auth.call(
-        authInternalRoutes.resolveSession,
-        { body: { token } },
-        { requestId },
-      );
+      // An API key (`cat_live_…`) resolves to its owner marked with the key; anything else is a session.
+      const data: { identity?: unknown } | null = token.startsWith(API_KEY_PREFIX)
+        ? await auth.call(apiKeyInternalRoutes.resolveApiKey, { body: { secret: token } }, { requestId })
+        : await auth.call(authInternalRoutes.resolveSession, { body: { token } }, { requestId });
       const parsed = identitySchema.safeParse(data?.identity);
       if (!parsed.success) {
         log.error({ requestId }, 'auth answered a session resolution without a valid identity');

@@ -93,8 +93,13 @@ describe('the OpenAPI document', () => {
       if (!operation) continue;
       expect(operation.summary).toBe(route.summary);
       expect(operation.tags).toEqual([route.service]);
-      expect(Boolean(operation.security?.length), `${route.method} ${route.path} needs a bearer token`).toBe(
-        needsSignIn(route.access),
+      // A session where it needs one; a scoped route also lists the API keys its scopes admit (`{}`: or nobody).
+      const security = operation.security as Array<Record<string, string[]>> | undefined;
+      expect(security?.[0] ?? {}, `${route.method} ${route.path} needs a bearer token`).toEqual(
+        needsSignIn(route.access) ? { bearer: [] } : {},
+      );
+      expect(security?.[1], `${route.method} ${route.path} lists its scopes`).toEqual(
+        route.scopes ? { apiKey: [...route.scopes] } : undefined,
       );
       expect(Object.keys(operation.responses).sort(), `${route.method} ${route.path}`).toEqual(
         [String(route.status ?? 200), ...Object.keys(refusalsOf(route)), '5XX'].sort(),

@@ -69,6 +69,12 @@ const errorResponse = ({ description, message, retryAfter, errors }: Refusal) =>
 });
 const bearer = [{ bearer: [] }];
 
+/** Who may call it: a session where it needs one, and the API keys holding one of its scopes (`{}`: anyone). */
+function securityOf(route: RouteDeclaration): ZodOpenApiOperationObject['security'] {
+  if (!route.scopes) return needsSignIn(route.access) ? bearer : undefined;
+  return [needsSignIn(route.access) ? { bearer: [] } : {}, { apiKey: [...route.scopes] }];
+}
+
 /** `/content/products/:idOrSlug` → `/content/products/{idOrSlug}`. */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
@@ -203,14 +209,16 @@ function operationOf(route: RouteDeclaration, operationId: string): ZodOpenApiOp
   if (route.params) requestParams.path = route.params as never;
   if (route.query) requestParams.query = route.query as never;
   const requestBody = requestBodyOf(route);
+  const security = securityOf(route);
+  const keys = route.scopes ? ` API keys with the scope ${route.scopes.join(' or ')} may call it.` : '';
   return {
     operationId,
     tags: [route.service],
     summary: route.summary,
-    description: ACCESS_NOTE[route.access],
+    description: ACCESS_NOTE[route.access] + keys,
     ...(route.params || route.query ? { requestParams } : {}),
     ...(requestBody ? { requestBody } : {}),
-    ...(needsSignIn(route.access) ? { security: bearer } : {}),
+    ...(security ? { security } : {}),
     responses: responsesOf(route),
   };
 }
@@ -256,6 +264,12 @@ export function createOpenApiDocument(tables: Record<string, RouteTable> = allRo
             type: 'http',
             scheme: 'bearer',
             description: 'The session token that POST /auth/login answers',
+          },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An API key (`cat_live_…`) an admin or a team owner made; it opens the operations listing one of its scopes (a team key its own team only), 600 requests a minute by default, with `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` on every answer',
           },
         },
       },

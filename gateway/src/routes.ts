@@ -4,6 +4,8 @@ import {
   declaredBodyLimit,
   routeKey,
   SERVICES,
+  teamParamOf,
+  type ApiScope,
   type RouteDeclaration,
   type RouteOwner,
   type ServiceName,
@@ -53,6 +55,10 @@ export interface ApiRoute {
    * refused here, before it is read whole or forwarded. Streamed bodies and unknown methods: BODY_LIMIT only.
    */
   maxBodyBytes?: number;
+  /** The API key scopes that open it (declared `scopes`); none: keys are refused. */
+  scopes?: readonly ApiScope[];
+  /** Which segment of the path (split on '/') is the team a team-bound key must match (`/teams/:id/…`). */
+  teamSegment?: number;
 }
 
 export interface ApiRouter {
@@ -83,6 +89,12 @@ const timeoutOf = (route: RouteDeclaration): TimeoutClass | undefined =>
   route.service === 'gateway' || route.service === 'every'
     ? undefined
     : (route.timeout ?? (route.access === 'admin' ? 'admin' : route.service));
+
+/** A scoped route's team segment (`/teams/:id/…` → 2), for keys bound to one team. */
+function teamSegmentOf(route: RouteDeclaration): { teamSegment?: number } {
+  const name = route.scopes && teamParamOf(route);
+  return name ? { teamSegment: route.path.split('/').indexOf(`:${name}`) } : {};
+}
 
 /** `/a/:x/b` and `/a/:y/b` are one path to the router. */
 const shapeOf = (path: string) => path.replace(/:[^/]+/g, ':');
@@ -141,6 +153,8 @@ export function createApiRouter(declarations: readonly RouteDeclaration[]): ApiR
         ...(route.timeout === 'stream' ? { streamAnswer: true } : {}),
         ...(route.cache === 'premium' ? { audience: 'premium' as const } : {}),
         ...(bodyLimit !== undefined ? { maxBodyBytes: bodyLimit } : {}),
+        ...(route.scopes ? { scopes: route.scopes } : {}),
+        ...teamSegmentOf(route),
       };
       byMethod.set(route.method, resolved);
       routes.push(resolved);
