@@ -4,6 +4,7 @@ import { mountApiKeys } from './api-keys/api-keys.routes';
 import { mountAuth } from './auth/auth.routes';
 import type { Deps } from './deps';
 import { mountInternal } from './internal/internal.routes';
+import { mountLti } from './lti/lti.routes';
 import { mountSso } from './sso/sso.routes';
 import { mountUsers } from './users/users.routes';
 
@@ -18,9 +19,10 @@ export function createApp(deps: Deps) {
   });
   mountAuth(app, deps);
   mountSso(app, deps);
+  mountLti(app, deps);
   mountUsers(app, deps);
   mountAdminUsers(app, deps);
+  mountApiKeys(app, deps);
   mountInternal(app, deps);
   return app;
-  mountApiKeys(app, deps);
 }

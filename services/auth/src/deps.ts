@@ -12,6 +12,7 @@ import type { Database } from './db/schema';
 import { createBackground } from './background';
 import { accountMails } from './mail/messages';
 import { createRecovery } from './recovery/recovery';
+import { createLtiServices } from './lti/lti-services';
 import { createLoginLimiter } from './sessions/login-limiter';
 import { createSessions } from './sessions/sessions';
 import { createUserMemo } from './users/user-memo';
@@ -59,6 +60,7 @@ export function createDeps(base: BaseDeps) {
       content: createPeer({ baseUrl: config.CONTENT_URL, secret: config.INTERNAL_SECRET }),
     },
     background,
+    lti: createLtiServices(db, config),
     verification: createVerification({ db, mailer, log, mails, users }),
     recovery: createRecovery({ db, mailer, log, mails, users, sessions, background }),
     loginLimiter,

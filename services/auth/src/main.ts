@@ -1,8 +1,10 @@
+import { progressEventRoutes } from '@catalyst/contracts';
 import { mailerFromConfig } from '@catalyst/service-kit';
 import { runService } from '@catalyst/service-kit/service';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createDeps } from './deps';
+import { startGradePassback } from './lti/grade-passback';
 import { database, ensureFirstAdmin } from './setup';
 
 await runService({
@@ -33,10 +35,20 @@ await runService({
       60 * 60 * 1000,
     );
     prune.unref();
+    // LTI grade passback: completions and quiz scores from progress's feed, sent to the platforms' line items.
+    const passback = startGradePassback({
+      db,
+      toolKeys: deps.lti.toolKeys,
+      log,
+      allowLoopbackHttp: config.SSO_ALLOW_LOOPBACK_HTTP,
+      readProgressEvents: async (after, limit) =>
+        (await deps.peers.progress.call(progressEventRoutes.events, { query: { after, limit } })).events,
+    });
     return {
       app: createApp(deps),
       onClose: [
         async () => clearInterval(prune),
+        async () => void (await Promise.all(passback.map((job) => job.stop()))),
         // Queued reset links and e-mails are written before the database closes.
         () => deps.background.settled(),
       ],

@@ -54,6 +54,23 @@ export const ROUTE_PATHS = {
   apiKeyInternal: {
     resolveApiKey: '/internal/api-keys/resolve',
   },
+  lti: {
+    jwks: '/auth/lti/jwks',
+    login: '/auth/lti/login',
+    loginForm: '/auth/lti/login',
+    launch: '/auth/lti/launch',
+    deepLink: '/auth/lti/deep-link',
+  },
+  adminLti: {
+    list: '/admin/lti/platforms',
+    create: '/admin/lti/platforms',
+    update: '/admin/lti/platforms/:id',
+    remove: '/admin/lti/platforms/:id',
+    rotateKey: '/admin/lti/keys/rotate',
+  },
+  ltiInternal: {
+    frameOrigins: '/internal/lti/frame-origins',
+  },
   category: {
     list: '/categories',
     get: '/categories/:idOrSlug',

@@ -32,16 +32,36 @@ function secure(c: Context): boolean {
   return !(protocol === 'http' && LOOPBACK.test(host.replace(/:\d+$/, '')));
 }
 
-export function rememberCookie(c: Context, token: string, expiresAt: Date): string {
+/**
+ * A sign-in inside an LMS's frame (an LTI launch) is third-party there: its cookie is SameSite=None, Secure and
+ * Partitioned (kept under the LMS's site only, never sent to Catalyst in a tab of its own), and its value is marked
+ * `f.` so each refresh writes it back the same way.
+ */
+const FRAMED_MARK = 'f.';
+
+const attributes = (c: Context, framed: boolean) =>
+  framed
+    ? 'HttpOnly; SameSite=None; Secure; Partitioned'
+    : `HttpOnly; SameSite=Strict${secure(c) ? '; Secure' : ''}`;
+
+/** Whether the request's remembered sign-in is one made inside an LMS's frame. */
+const presentedFramed = (c: Context) => rememberCookieValue(c)?.startsWith(FRAMED_MARK) ?? false;
+
+export function rememberCookie(
+  c: Context,
+  token: string,
+  expiresAt: Date,
+  { framed = presentedFramed(c) }: { framed?: boolean } = {},
+): string {
   const maxAge = Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000));
-  return `${REMEMBER_COOKIE}=${token}; Path=${REMEMBER_COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure(c) ? '; Secure' : ''}`;
+  const value = framed ? `${FRAMED_MARK}${token}` : token;
+  return `${REMEMBER_COOKIE}=${value}; Path=${REMEMBER_COOKIE_PATH}; Max-Age=${maxAge}; ${attributes(c, framed)}`;
 }
 
 export const clearRememberCookie = (c: Context): string =>
-  `${REMEMBER_COOKIE}=; Path=${REMEMBER_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Strict${secure(c) ? '; Secure' : ''}`;
+  `${REMEMBER_COOKIE}=; Path=${REMEMBER_COOKIE_PATH}; Max-Age=0; ${attributes(c, presentedFramed(c))}`;
 
-/** The remembered sign-in's token of this request, if it carries one. */
-export function rememberToken(c: Context): string | undefined {
+function rememberCookieValue(c: Context): string | undefined {
   for (const part of (c.req.header('cookie') ?? '').split(';')) {
     const [name, ...rest] = part.trim().split('=');
     if (name === REMEMBER_COOKIE) {
@@ -50,6 +70,12 @@ export function rememberToken(c: Context): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The remembered sign-in's token of this request, if it carries one. */
+export function rememberToken(c: Context): string | undefined {
+  const value = rememberCookieValue(c);
+  return value?.startsWith(FRAMED_MARK) ? value.slice(FRAMED_MARK.length) || undefined : value;
 }
 
 /**
