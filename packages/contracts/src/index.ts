@@ -12,6 +12,7 @@ export * from './royalties';
 export * from './teams';
 export * from './team-learning';
 export * from './team-sso';
+export * from './xapi';
 export * from './lti';
 export * from './team-scim';
 export * from './team-domains';

@@ -12,6 +12,7 @@ import { mountPathProgress } from './paths/paths.routes';
 import { mountPlayerSettings } from './player-settings/player-settings.routes';
 import { mountProgress } from './progress/progress.routes';
 import { mountQuizzes } from './quizzes/quizzes.routes';
+import { mountXapi } from './xapi/xapi.routes';
 
 export function createApp(deps: Deps) {
   const app = createService({
@@ -32,6 +33,7 @@ export function createApp(deps: Deps) {
   mountCredentials(app, deps);
   mountInternal(app, deps);
   mountAnalytics(app, deps);
+  mountXapi(app, deps);
   mountEvents(app, deps);
   return app;
 }

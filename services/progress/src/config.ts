@@ -66,6 +66,11 @@ export const configSchema = baseServiceConfigSchema.extend({
   /** How often watch events are rolled into the creator analytics' daily figures. */
   ANALYTICS_ROLLUP_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
   CREDENTIAL_SIGNING_KEY: z.preprocess((v) => (v === '' ? undefined : v), signingKeySchema),
+  /** The learning record store (xAPI) may be plain http on a loopback host (tests, a local LRS); else https only. */
+  XAPI_ALLOW_LOOPBACK_HTTP: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 export type Config = z.infer<typeof configSchema>;
 

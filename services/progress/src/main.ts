@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { createDeps } from './deps';
 import { mendPositionsInBackground } from './progress/mend-positions';
 import { scheduleCoWatchedRefresh } from './recommendations/refresh-job';
+import { scheduleXapi } from './xapi/xapi-feed';
 import { database } from './setup';
 
 await runService({
@@ -28,9 +29,11 @@ await runService({
       context.config.ANALYTICS_ROLLUP_SECONDS,
     );
     const pruning = pruneEventsHourly(context.db, context.log);
+    // Learners' events become xAPI statements, sent to the site's learning record store when one is enabled.
+    const stopXapi = scheduleXapi({ ...deps, now: () => new Date() });
     return {
       app: createApp(deps),
-      onClose: [async () => stopMending(), stopRefresh, stopRollup, () => pruning.stop()],
+      onClose: [async () => stopMending(), stopRefresh, stopRollup, stopXapi, () => pruning.stop()],
     };
   },
 });

@@ -292,6 +292,8 @@ export async function createTestContext() {
     BILLING_URL: billing.baseUrl,
     AUTH_URL: auth.baseUrl,
     PUBLIC_URL: 'https://learn.catalyst.test/',
+    // The test LRS listens on loopback http (xapi/test-lrs.ts).
+    XAPI_ALLOW_LOOPBACK_HTTP: 'true',
   });
   const cache = createTestCache();
   const deps = createDeps({ config, db, cache, log: testLog });

@@ -63,6 +63,7 @@ import {
   progressRoutes,
   quizRoutes,
 } from './progress';
+import { xapiAdminRoutes } from './progress-xapi';
 import { releaseRoutes } from './releases';
 import {
   analyticsInternalRoutes,
@@ -115,6 +116,7 @@ export const allRouteTables = {
   certificateRoutes,
   credentialRoutes,
   progressInternalRoutes,
+  xapiAdminRoutes,
   progressEventRoutes,
   creatorLearnerRoutes,
   studioAnalyticsRoutes,

@@ -1,5 +1,6 @@
 export * from './define';
 export * from './progress';
+export * from './progress-xapi';
 export * from './auth';
 export * from './auth-sso';
 export * from './auth-lti';

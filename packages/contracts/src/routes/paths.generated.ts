@@ -263,6 +263,12 @@ export const ROUTE_PATHS = {
     deleteUserProgress: '/internal/progress/users/:userId',
     teamFigures: '/internal/progress/team-figures',
   },
+  xapiAdmin: {
+    getSettings: '/admin/xapi/settings',
+    putSettings: '/admin/xapi/settings',
+    sendTest: '/admin/xapi/test',
+    deliveries: '/admin/xapi/deliveries',
+  },
   progressEvent: {
     events: '/internal/progress/events',
   },

@@ -17,6 +17,7 @@ import type {
   LessonFiguresTable,
   WatchEventsTable,
 } from './tables/watch-analytics';
+import type { XapiDeliveriesTable, XapiSettingsTable, XapiStatementsTable } from './tables/xapi';
 
 export interface Database {
   progress: ProgressTable;
@@ -36,4 +37,7 @@ export interface Database {
   item_figures: ItemFiguresTable;
   lesson_figures: LessonFiguresTable;
   analytics_rollup_state: AnalyticsRollupStateTable;
+  xapi_settings: XapiSettingsTable;
+  xapi_statements: XapiStatementsTable;
+  xapi_deliveries: XapiDeliveriesTable;
 }
