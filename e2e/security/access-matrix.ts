@@ -107,6 +107,8 @@ export async function accessMatrix(suite: Suite) {
     postId: (p, role) => communitySample(community, 'postId', p, role),
     questionId: (p, role) => communitySample(community, 'questionId', p, role),
     productId: (p, role) => communitySample(community, 'productId', p, role),
+    // A notification id of the right form that names none: marking it read is each caller's 404.
+    notificationId: () => '999999999',
     // A review id of the right form that names no review: the access decision answers before the lookup (404).
     reviewId: () => MISSING_ID,
     // An invoice id of the right form that names none (a receipt's PDF: its signature decides, not a sign-in).

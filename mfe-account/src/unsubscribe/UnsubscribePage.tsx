@@ -7,6 +7,7 @@ import {
   type followRoutes,
   type RouteData,
 } from '@catalyst/contracts';
+import { NOTIFICATION_TYPE_LABELS } from '@catalyst/contracts/notification-terms';
 import {
   Alert,
   api,
@@ -34,7 +35,9 @@ export const unsubscribedFrom = (result: Unsubscribed) =>
     ? `You will no longer get e-mails about new replies to “${result.threadTitle}”.`
     : result.scope === 'creator'
       ? `You no longer follow ${result.creatorName ?? 'this creator'}: no more e-mails when they publish.`
-      : 'You will no longer get any community e-mails.';
+      : result.scope === 'type' && result.notificationType
+        ? `You will no longer get e-mails about: ${NOTIFICATION_TYPE_LABELS[result.notificationType].toLowerCase()}.`
+        : 'You will no longer get any community e-mails.';
 
 /**
  * /unsubscribe?token=: an e-mail's unsubscribe link, without signing in. Nothing happens on opening it (mail

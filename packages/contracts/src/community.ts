@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notificationTypeSchema } from './notifications';
 import { objectIdSchema, reasonBodySchema } from './api';
 import {
   COMMUNITY_LIMITS,
@@ -191,10 +192,12 @@ export const unsubscribeQuerySchema = z.object({
     .max(UNSUBSCRIBE_TOKEN_LENGTH.max, COMMUNITY_MESSAGES.unsubscribeInvalid),
 });
 export const unsubscribeResultSchema = z.object({
-  scope: z.enum(['thread', 'creator', 'all']),
+  scope: z.enum(['thread', 'creator', 'type', 'all']),
   threadTitle: z.string().nullable(),
   /** The creator no longer followed (scope 'creator'). */
   creatorName: z.string().nullable().optional(),
+  /** The kind of notification no longer e-mailed (scope 'type'). */
+  notificationType: notificationTypeSchema.nullable().optional(),
 });
 
 // ---------- moderation ----------

@@ -29,6 +29,7 @@ export * from './notes';
 export * from './paths';
 export * from './recommendations';
 export * from './community';
+export * from './notifications';
 export * from './reviews';
 export * from './search';
 export * from './creator-pages';

@@ -4,6 +4,7 @@ import { mountDiscussions } from './discussions/discussions.routes';
 import { mountLive } from './live/live.routes';
 import { mountModeration } from './moderation/moderation.routes';
 import { mountFollows } from './notifications/follows.routes';
+import { mountInbox } from './notifications/inbox.routes';
 import { mountCreatorFollows } from './creator-follows/creator-follows.routes';
 import { mountQuestionsWaiting } from './questions-waiting/questions-waiting.routes';
 import { mountStudioQuestions } from './studio-questions/studio-questions.routes';
@@ -19,6 +20,7 @@ export function createApp(deps: Deps) {
   mountDiscussions(app, deps);
   mountModeration(app, deps);
   mountFollows(app, deps);
+  mountInbox(app, deps);
   mountCreatorFollows(app, deps);
   mountLive(app, deps);
   mountQuestionsWaiting(app, deps);

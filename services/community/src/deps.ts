@@ -33,6 +33,7 @@ import { createEventHub, type EventHub } from './streams/event-hub';
 import { createStreamHolders, type StreamHolders } from './streams/stream-response';
 import { createLiveReminders, type LiveReminders } from './live/live-reminders';
 import { createNotifier, type Notifier } from './notifications/notifier';
+import { createInbox, createInboxStreams, type Inbox, type InboxStreams } from './notifications/inbox';
 
 /** What the process provides (main.ts; tests build their own). */
 export interface BaseDeps extends ServiceBaseDeps<Config, Database> {
@@ -77,6 +78,10 @@ export interface Deps extends BaseDeps {
   notifier: Notifier;
   /** Live sessions' reminder e-mails. */
   reminders: LiveReminders;
+  /** Each person's notification streams (topics inbox:<userId>). */
+  inboxStreams: InboxStreams;
+  /** The notification centre's writer: every in-app notification goes through it. */
+  inbox: Inbox;
 }
 
 export function createDeps(base: BaseDeps): Deps {
@@ -98,12 +103,14 @@ export function createDeps(base: BaseDeps): Deps {
   );
   const mailer = base.mailer ?? mailerFromConfig(config, log);
   const lessonAccess = createLessonAccess({ catalog, entitlements });
-  const notifier = createNotifier({ db: base.db, mailer, auth, lessonAccess, log, config, now });
   const streams = createEventHub({
     broadcast: broadcast ?? createBroadcast({}),
     log,
     heartbeatMs: config.LIVE_HEARTBEAT_MS,
   });
+  const inboxStreams = createInboxStreams(streams);
+  const inbox = createInbox({ db: base.db, streams: inboxStreams, log, now });
+  const notifier = createNotifier({ db: base.db, mailer, auth, lessonAccess, log, config, now, inbox });
   const threadStreams = createThreadStreams(streams);
   return {
     ...base,
@@ -125,5 +132,7 @@ export function createDeps(base: BaseDeps): Deps {
     threadEvents: createThreadAnnouncer({ db: base.db, threadStreams, log }),
     notifier,
     reminders: createLiveReminders({ db: base.db, mailer, auth, lessonAccess, log, config, now }),
+    inboxStreams,
+    inbox,
   };
 }

@@ -1,9 +1,11 @@
-import { countStreams } from '@catalyst/service-kit';
+import { countStreams, createPeer } from '@catalyst/service-kit';
 import { runService } from '@catalyst/service-kit/service';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createDeps } from './deps';
 import { startCommunityJobs } from './notifications/jobs';
+import { startNotificationCentreJobs } from './notifications/centre-jobs';
+import { followDomainFeeds } from './notifications/domain-feed';
 import { sendCreatorNews } from './creator-follows/creator-news';
 import { database } from './setup';
 
@@ -28,6 +30,18 @@ await runService({
       log,
       everyMs: config.NOTIFY_FLUSH_MS,
     });
+    // In-app notices of live sessions, and the 90-day pruning of notifications.
+    const peer = (baseUrl: string) => createPeer({ baseUrl, secret: config.INTERNAL_SECRET });
+    const centre = [
+      ...startNotificationCentreJobs({ ...deps, everyMs: config.NOTIFY_FLUSH_MS }),
+      // Certificates issued and failing payments, from progress's and billing's event feeds.
+      ...followDomainFeeds({
+        ...deps,
+        progress: peer(config.PROGRESS_URL),
+        billing: peer(config.BILLING_URL),
+        everyMs: config.NOTIFY_FLUSH_MS,
+      }),
+    ];
     if (!config.SMTP_URL)
       log.info(
         { outbox: config.OUTBOX_DIR },
@@ -37,7 +51,7 @@ await runService({
       app: createApp(deps),
       // Open event streams end first (browsers reconnect to another replica), or the server would wait for them.
       beforeClose: [() => deps.live.close()],
-      onClose: [() => jobs.stop()],
+      onClose: [() => jobs.stop(), ...centre.map((job) => () => job.stop())],
     };
   },
 });

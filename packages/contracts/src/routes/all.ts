@@ -20,6 +20,7 @@ import {
   moderationRoutes,
   studioQuestionRoutes,
 } from './community';
+import { notificationRoutes } from './community-notifications';
 import {
   creatorFollowRoutes,
   creatorLearnerRoutes,
@@ -158,6 +159,7 @@ export const allRouteTables = {
   gatewayRoutes,
   releaseRoutes,
   platformRoutes,
+  notificationRoutes,
   apiDocsRoutes,
 } satisfies Record<string, RouteTable>;
 

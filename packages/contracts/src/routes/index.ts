@@ -22,6 +22,7 @@ export * from './gateway';
 export * from './releases';
 export * from './media';
 export * from './community';
+export * from './community-notifications';
 export * from './creator-pages';
 export * from './platform';
 export * from './api-docs';

@@ -521,6 +521,14 @@ export const ROUTE_PATHS = {
     promote: '/admin/releases/:remote/promote',
     rollback: '/admin/releases/:remote/rollback',
     canary: '/admin/releases/:remote/canary',
+  notification: {
+    list: '/community/notifications',
+    markRead: '/community/notifications/:notificationId/read',
+    markAllRead: '/community/notifications/read-all',
+    events: '/community/notifications/events',
+    preferences: '/community/notifications/preferences',
+    savePreferences: '/community/notifications/preferences',
+  },
   },
   platform: {
     invalidate: '/internal/invalidations',

@@ -5,6 +5,8 @@ import type { CatalogClient } from '@catalyst/catalog-access';
 import type { Database } from '../db/schema';
 import { unsubscribeLinks, withOneClick, type MailSite } from '../notifications/notification-mail';
 import { lookupRecipients } from '../notifications/recipients';
+import type { Inbox } from '../notifications/inbox';
+import { mayEmail } from '../notifications/inbox.repository';
 import { lockWaitingNews, settleNews } from './creator-follows.repository';
 import { creatorSummary } from './creator-summary';
 
@@ -54,6 +56,7 @@ export interface CreatorNewsDeps {
   catalog: Pick<CatalogClient, 'lookup'>;
   log: Logger;
   site: Omit<MailSite, 'intervalMinutes'>;
+  inbox: Pick<Inbox, 'notify'>;
 }
 
 /**
@@ -61,7 +64,16 @@ export interface CreatorNewsDeps {
  * (or gone), or an account gone, is dropped without an e-mail; a row is settled only after its e-mail went, so
  * a failed send is tried again next round. Answers how many e-mails went.
  */
-export async function sendCreatorNews({ db, mailer, auth, content, catalog, log, site }: CreatorNewsDeps) {
+export async function sendCreatorNews({
+  db,
+  mailer,
+  auth,
+  content,
+  catalog,
+  log,
+  site,
+  inbox,
+}: CreatorNewsDeps) {
   return db.transaction().execute(async (trx) => {
     const waiting = await lockWaitingNews(trx, PEOPLE_PER_ROUND);
     if (waiting.length === 0) return 0;
@@ -75,8 +87,10 @@ export async function sendCreatorNews({ db, mailer, auth, content, catalog, log,
     const creators = new Map<string, CreatorSummary | null>();
     for (const creatorId of new Set(waiting.map((row) => row.creatorId)))
       creators.set(creatorId, await creatorSummary(content, creatorId));
+    const users = [...new Set(waiting.map((row) => row.userId))];
+    const wanted = await mayEmail(trx, users, 'creator-news');
     let sent = 0;
-    for (const userId of new Set(waiting.map((row) => row.userId))) {
+    for (const userId of users) {
       const mine = waiting.filter((row) => row.userId === userId);
       const person = people.get(userId);
       const items = mine.flatMap((row) => {
@@ -84,10 +98,21 @@ export async function sendCreatorNews({ db, mailer, auth, content, catalog, log,
         const creator = creators.get(row.creatorId);
         return product?.isPublished && creator ? [{ product, creator }] : [];
       });
-      if (person && items.length > 0) {
+      // In the app first (each item once, however often this round is tried again), then by e-mail if wanted.
+      await inbox.notify(
+        items.map(({ product, creator }) => ({
+          userId,
+          type: 'creator-news' as const,
+          key: `creator-news:${product._id}`,
+          title: `New from ${creator.name}: “${product.title}”`,
+          link: productPagePath(product.slug),
+        })),
+      );
+      if (person && items.length > 0 && wanted.has(userId)) {
         await mailer.send(creatorNewsMail(site, person, items));
         sent += 1;
-      } else log.info({ userId }, 'creator news dropped: nothing still published, or the account is gone');
+      } else if (items.length === 0 || !person)
+        log.info({ userId }, 'creator news dropped: nothing still published, or the account is gone');
       await settleNews(
         trx,
         userId,

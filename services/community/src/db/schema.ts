@@ -12,6 +12,7 @@ import type {
   PendingNotificationsTable,
   ThreadFollowsTable,
 } from './tables/notifications';
+import type { NotificationPreferencesTable, NotificationsTable } from './tables/notification-centre';
 import type { PostReportsTable, PostsTable, PostVotesTable } from './tables/posts';
 import type { DiscussionTargetsTable, ThreadsTable } from './tables/threads';
 import type { CreatorFollowsTable, CreatorNewsItemsTable, CreatorNewsTable } from './tables/creator-follows';
@@ -34,4 +35,6 @@ export interface Database {
   creator_follows: CreatorFollowsTable;
   creator_news_items: CreatorNewsItemsTable;
   creator_news: CreatorNewsTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
 }

@@ -18,6 +18,7 @@ import type { PostRow } from '../db/tables/posts';
 import type { Deps } from '../deps';
 import { streamTopic } from '../streams/stream-response';
 import * as repo from './discussions.repository';
+import { answerNotifications } from '../notifications/in-app';
 import { actorOf, editDeadline, pageOf, decodeCursor, toPost, toThread, type Viewer } from './present';
 import { renderMarkdown } from '@catalyst/service-kit/markdown';
 
@@ -34,6 +35,7 @@ export function createDiscussionHandlers(
     | 'streamHolders'
     | 'lessonAccess'
     | 'catalog'
+    | 'inbox'
   >,
 ): RouteHandlers<typeof discussionRoutes> {
   const {
@@ -47,6 +49,7 @@ export function createDiscussionHandlers(
     streamHolders,
     lessonAccess,
     catalog,
+    inbox,
   } = deps;
 
   /** The writer as stored on their post: a creator account on its own creator's product is marked. */
@@ -261,15 +264,31 @@ export function createDiscussionHandlers(
 
     async markAnswer({ params, identity }) {
       const post = await existingPost(params.postId);
-      await db.transaction().execute(async (trx) => {
+      const thread = await db.transaction().execute(async (trx) => {
         const thread = await repo.lockThread(trx, post.thread_id);
         if (!thread) throw notFound(COMMUNITY_MESSAGES.threadNotFound);
         assertMayMarkAnswer(identity, thread);
         if (post.is_opening) throw conflict(COMMUNITY_MESSAGES.onlyRepliesAnswer);
         assertWritable(post, thread.locked);
         await repo.setAnswer(trx, thread, post.id);
+        return thread;
       });
       threadEvents.changed(post.thread_id);
+      await announce('answer notification', async () => {
+        await inbox.notify(
+          answerNotifications(
+            identity.id,
+            {
+              id: thread.id,
+              authorId: thread.author_id,
+              title: thread.title,
+              productId: thread.product_id,
+              lessonId: thread.lesson_id,
+            },
+            { id: post.id, authorId: post.author_id, authorName: post.author_name },
+          ),
+        );
+      });
       return threadFor(identity, post.thread_id);
     },
 

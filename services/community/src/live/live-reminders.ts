@@ -6,6 +6,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { LiveSessionRow } from '../db/tables/live';
 import { drainBatches, type BatchResult } from '../notifications/drain';
+import { mayEmail } from '../notifications/inbox.repository';
+import { unsubscribeLinks, withOneClick } from '../notifications/notification-mail';
 import { lookupRecipients, openableBy } from '../notifications/recipients';
 import { calendarPath, sessionPageUrl, sessionTimes } from './live-session';
 import { lockDueReminders, markReminded, sessionsOf } from './live.repository';
@@ -19,38 +21,44 @@ export interface RemindersDeps {
   auth: Peer;
   lessonAccess: Pick<LessonAccess, 'assertMayOpen'>;
   log: Logger;
-  config: Pick<Config, 'PUBLIC_URL' | 'SITE_NAME'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'SITE_NAME' | 'INTERNAL_SECRET'>;
   now: () => Date;
 }
 
+/** The reminder e-mail, with the one-click headers (RFC 8058) that stop live-session e-mails. */
 export function reminderMail(
   session: LiveSessionRow,
-  person: { name: string; email: string },
-  { PUBLIC_URL: publicUrl, SITE_NAME: siteName }: RemindersDeps['config'],
+  person: { id: string; name: string; email: string },
+  { PUBLIC_URL: publicUrl, SITE_NAME: siteName, INTERNAL_SECRET: secret }: RemindersDeps['config'],
   now: Date,
 ): MailMessage {
+  const stop = unsubscribeLinks({ publicUrl, secret }, person.id, { kind: 'type', type: 'live-starting' });
   const { startsAt, endsAt } = sessionTimes(session);
   const minutes = Math.max(1, Math.round((startsAt.getTime() - now.getTime()) / 60_000));
   const base = publicUrl.replace(/\/+$/, '');
-  return {
-    to: person.email,
-    subject: `Starting in ${minutes} minutes: ${session.title} (live Q&A)`,
-    text: [
-      `Hi ${person.name},`,
-      '',
-      `The live Q&A session "${session.title}" you registered for starts in ${minutes} minutes, at ${startsAt.toUTCString()} (until ${endsAt.toUTCString()}).`,
-      '',
-      'Join the session:',
-      session.join_url,
-      '',
-      `Ask your questions on the live board: ${sessionPageUrl(publicUrl, session)}`,
-      `Add it to your calendar: ${base}${calendarPath(session.product_id)}`,
-      '',
-      `You get this e-mail because you registered for the session; cancel your registration on the page above to get no more.`,
-      '',
-      `— ${siteName}`,
-    ].join('\n'),
-  };
+  return withOneClick(
+    {
+      to: person.email,
+      subject: `Starting in ${minutes} minutes: ${session.title} (live Q&A)`,
+      text: [
+        `Hi ${person.name},`,
+        '',
+        `The live Q&A session "${session.title}" you registered for starts in ${minutes} minutes, at ${startsAt.toUTCString()} (until ${endsAt.toUTCString()}).`,
+        '',
+        'Join the session:',
+        session.join_url,
+        '',
+        `Ask your questions on the live board: ${sessionPageUrl(publicUrl, session)}`,
+        `Add it to your calendar: ${base}${calendarPath(session.product_id)}`,
+        '',
+        `You get this e-mail because you registered for the session; cancel your registration on the page above to get no more.`,
+        `Stop e-mails about live sessions: ${stop.page}`,
+        '',
+        `— ${siteName}`,
+      ].join('\n'),
+    },
+    stop.oneClick,
+  );
 }
 
 /**
@@ -71,12 +79,23 @@ export function createLiveReminders({ db, mailer, auth, lessonAccess, log, confi
         auth,
         due.map((d) => d.userId),
       );
+      const wanted = await mayEmail(
+        trx,
+        due.map((d) => d.userId),
+        'live-starting',
+      );
       let sent = 0;
       let settled = 0;
       for (const reminder of due) {
         const session = sessions.get(reminder.productId);
         const person = people.get(reminder.userId);
         // The join link goes only to those who may still open the webinar (a plan that ended: no reminder).
+        // Live-session e-mails turned off (or every community e-mail stopped): marked, never sent.
+        if (!wanted.has(reminder.userId)) {
+          await markReminded(trx, reminder);
+          settled += 1;
+          continue;
+        }
         const mayOpen =
           session && person
             ? await openableBy(lessonAccess, person, [{ productId: session.product_id, lessonId: null }])

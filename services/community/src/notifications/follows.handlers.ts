@@ -3,6 +3,7 @@ import { badRequest, notFound, type RouteHandlers } from '@catalyst/service-kit'
 import type { Deps } from '../deps';
 import { follow, resubscribe, threadTitle, unfollow, unsubscribeAll } from './follows.repository';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
+import { stopEmailOf } from './inbox.repository';
 import { unfollowCreator } from '../creator-follows/creator-follows.repository';
 import { creatorSummary } from '../creator-follows/creator-summary';
 
@@ -32,6 +33,10 @@ export function createFollowHandlers({
       if (token.scope.kind === 'all') {
         await unsubscribeAll(db, token.userId, now());
         return { scope: 'all' as const, threadTitle: null };
+      }
+      if (token.scope.kind === 'type') {
+        await stopEmailOf(db, token.userId, token.scope.type);
+        return { scope: 'type' as const, threadTitle: null, notificationType: token.scope.type };
       }
       if (token.scope.kind === 'creator') {
         await unfollowCreator(db, token.scope.creatorId, token.userId);

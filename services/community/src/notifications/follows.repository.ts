@@ -33,6 +33,16 @@ export async function unfollow(db: Db, threadId: string, userId: string): Promis
   });
 }
 
+/** Everyone who follows a thread. */
+export async function followersOf(db: Db, threadId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('thread_follows')
+    .select('user_id')
+    .where('thread_id', '=', threadId)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 /** Which of these threads the person follows (one query for a page of threads). */
 export async function followingOf(db: Db, threadIds: string[], userId: string): Promise<Set<string>> {
   if (threadIds.length === 0) return new Set();

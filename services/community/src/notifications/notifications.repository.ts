@@ -4,9 +4,10 @@ import type { Database } from '../db/schema';
 type Db = Kysely<Database>;
 
 /**
- * A new reply waits to be mailed to each follower of its thread but the one who wrote it and those who
- * stopped community e-mails; their recipient rows note that something waits (one statement; rows locked
- * in user order, so two replies queued at once cannot deadlock). Answers how many were queued.
+ * A new reply waits to be mailed to each follower of its thread but the one who wrote it, those who
+ * stopped community e-mails and those who turned reply e-mails off; their recipient rows note that something
+ * waits (one statement; rows locked in user order, so two replies queued at once cannot deadlock). Answers how
+ * many were queued.
  */
 export async function queueReply(
   db: Db,
@@ -20,6 +21,9 @@ export async function queueReply(
       where f.thread_id = ${threadId}
         and f.user_id <> ${replierId}
         and not exists (select 1 from mail_recipients r where r.user_id = f.user_id and r.unsubscribed_at is not null)
+        and not exists (
+          select 1 from notification_preferences p where p.user_id = f.user_id and p.type = 'reply' and not p.email
+        )
       on conflict do nothing
       returning user_id
     )

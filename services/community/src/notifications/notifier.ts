@@ -5,7 +5,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { CommunityEvents } from '../events';
 import { drainBatches, type BatchResult } from './drain';
-import { follow, followingOf } from './follows.repository';
+import { follow, followersOf, followingOf } from './follows.repository';
+import type { Inbox } from './inbox';
+import { replyNotifications } from './in-app';
 import { notificationMail, type MailSite } from './notification-mail';
 import {
   lockDueRecipients,
@@ -27,6 +29,7 @@ export interface NotifierDeps {
   log: Logger;
   config: Pick<Config, 'PUBLIC_URL' | 'SITE_NAME' | 'INTERNAL_SECRET' | 'NOTIFICATION_INTERVAL_MINUTES'>;
   now: () => Date;
+  inbox: Pick<Inbox, 'notify'>;
 }
 
 export type Notifier = CommunityEvents & {
@@ -39,7 +42,16 @@ export type Notifier = CommunityEvents & {
  * start) and mailed in batches, at most one e-mail per person per interval, by `flushDue` (run every few
  * seconds by ./jobs on every replica; SKIP LOCKED keeps two replicas from mailing the same person).
  */
-export function createNotifier({ db, mailer, auth, lessonAccess, log, config, now }: NotifierDeps): Notifier {
+export function createNotifier({
+  db,
+  mailer,
+  auth,
+  lessonAccess,
+  log,
+  config,
+  now,
+  inbox,
+}: NotifierDeps): Notifier {
   const site: MailSite = {
     publicUrl: config.PUBLIC_URL,
     siteName: config.SITE_NAME,
@@ -121,6 +133,7 @@ export function createNotifier({ db, mailer, auth, lessonAccess, log, config, no
         replierId: post.author._id,
         now: now(),
       });
+      await inbox.notify(replyNotifications(await followersOf(db, thread._id), thread, post));
     },
     async followed({ userId, threadId }) {
       await follow(db, threadId, userId);

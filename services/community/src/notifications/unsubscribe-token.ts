@@ -1,17 +1,26 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { NOTIFICATION_TYPES, type NotificationType } from '@catalyst/contracts';
 import { isObjectId } from '@catalyst/service-kit';
 
-/** What an unsubscribe link stops: one thread's e-mails, one followed creator's, or every community e-mail. */
+/** What an unsubscribe link stops: one thread's e-mails, one followed creator's, one type's, or every community e-mail. */
 export type UnsubscribeScope =
-  { kind: 'thread'; threadId: string } | { kind: 'creator'; creatorId: string } | { kind: 'all' };
+  | { kind: 'thread'; threadId: string }
+  | { kind: 'creator'; creatorId: string }
+  | { kind: 'type'; type: NotificationType }
+  | { kind: 'all' };
 
 const CREATOR_TARGET = 'creator-';
+const TYPE_TARGET = 'type-';
 const targetOf = (scope: UnsubscribeScope) =>
   scope.kind === 'all'
     ? 'all'
     : scope.kind === 'creator'
       ? `${CREATOR_TARGET}${scope.creatorId}`
-      : scope.threadId;
+      : scope.kind === 'type'
+        ? `${TYPE_TARGET}${scope.type}`
+        : scope.threadId;
+const typeOf = (target: string): NotificationType | undefined =>
+  NOTIFICATION_TYPES.find((type) => target === `${TYPE_TARGET}${type}`);
 
 // A key of its own, so an unsubscribe signature can never stand in for any other HMAC made with the internal secret.
 const keys = new Map<string, Buffer>();
@@ -28,7 +37,7 @@ const signature = (payload: string, secret: string) =>
   createHmac('sha256', tokenKey(secret)).update(payload).digest('base64url');
 
 /**
- * `<userId>.<threadId | creator-<creatorId> | all>.<sig>`: names the person and what they stop, signed so it cannot be changed
+ * `<userId>.<threadId | creator-<creatorId> | type-<type> | all>.<sig>`: names the person and what they stop, signed so it cannot be changed
  * to name anyone or anything else. It does not expire (an old e-mail's link keeps working).
  */
 export function signUnsubscribeToken(userId: string, scope: UnsubscribeScope, secret: string): string {
@@ -49,6 +58,7 @@ export function verifyUnsubscribeToken(
     !sig ||
     !isObjectId(userId) ||
     (target !== 'all' &&
+      !typeOf(target) &&
       !isObjectId(target.startsWith(CREATOR_TARGET) ? target.slice(CREATOR_TARGET.length) : target))
   )
     return undefined;
@@ -56,6 +66,8 @@ export function verifyUnsubscribeToken(
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
   if (target === 'all') return { userId, scope: { kind: 'all' } };
+  const type = typeOf(target);
+  if (type) return { userId, scope: { kind: 'type', type } };
   if (target.startsWith(CREATOR_TARGET))
     return { userId, scope: { kind: 'creator', creatorId: target.slice(CREATOR_TARGET.length) } };
   return { userId, scope: { kind: 'thread', threadId: target } };

@@ -24,6 +24,8 @@ export interface LiveRegistrationsTable {
   user_id: string;
   created_at: Timestamp;
   reminded_for: NullableTimestamp;
+  /** The start time their in-app notice announced (10 minutes before). */
+  noticed_for: NullableTimestamp;
 }
 
 export interface LiveQuestionsTable {

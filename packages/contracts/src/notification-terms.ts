@@ -1,0 +1,47 @@
+// The zod-free terms of the notification centre: the shell's bell and the community remote read them without zod
+// (notifications.ts re-exports them beside the schemas).
+
+/** What a person can be told of, in the order the settings page lists them. */
+export const NOTIFICATION_TYPES = [
+  'reply',
+  'answer',
+  'live-starting',
+  'creator-news',
+  'certificate',
+  'payment-failed',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Each type's line on the settings page. */
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  reply: 'Replies in discussions you follow',
+  answer: 'Answers marked on your questions and replies',
+  'live-starting': 'Live sessions you registered for, starting soon',
+  'creator-news': 'New courses from creators you follow',
+  certificate: 'Certificates issued to you',
+  'payment-failed': 'A payment that failed',
+};
+
+/** The types community also e-mails (the rest are in-app only: their services mail what must be mailed). */
+export const EMAILED_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  'reply',
+  'live-starting',
+  'creator-news',
+];
+
+/** How long a notification is kept. */
+export const NOTIFICATION_KEEP_DAYS = 90;
+
+/** The in-app notice of a live session comes this long before it starts (its e-mail at LIVE_REMINDER_MINUTES). */
+export const LIVE_STARTING_NOTICE_MINUTES = 10;
+
+/** The notification centre and its settings page (the community remote's pages). */
+export const NOTIFICATIONS_PATH = '/notifications';
+export const NOTIFICATION_SETTINGS_PATH = '/notifications/settings';
+
+/** The bell's accessible name: "Notifications, 3 unread" (or just "Notifications"). */
+export const notificationBellLabel = (unread: number): string =>
+  unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+
+/** The count shown on the bell (a long list shows 99+). */
+export const unreadBadge = (unread: number): string => (unread > 99 ? '99+' : String(unread));
