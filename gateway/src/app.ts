@@ -13,6 +13,7 @@ import { errorHandler, respondToError, sendError } from './errors';
 import { createEdgeCache, type EdgeCache, type EdgeEntry } from './edge-cache';
 import { bearerToken, createIdentityResolver, type IdentityResolver } from './identity';
 import { JWKS_PATH, createConfiguredJwksHandler } from './jwks';
+import { createLtiFrameOrigins, ltiFramePages } from './lti-frames';
 import { createApiProxy } from './proxy';
 import { createAudienceGate } from './audience';
 import { API_PREFIX } from './routes';
@@ -118,6 +119,12 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
     log,
     ttlMs: Math.max(config.EDGE_CACHE_SECONDS, 30) * 1000,
   });
+  // The pages an LTI launch opens may be framed by the registered LMS platforms (their origins asked of auth).
+  app.use(
+    ltiFramePages(
+      createLtiFrameOrigins({ authUrl: config.AUTH_URL, internalSecret: config.INTERNAL_SECRET, log }),
+    ),
+  );
   app.use(createStaticRouter(config, log, releases, coursePages));
   app.use(errorHandler(log));
 

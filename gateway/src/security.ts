@@ -4,6 +4,7 @@ import type { Handler } from './chain';
 import type { ClientAddress } from './client-address';
 import helmet from 'helmet';
 import { HEAD_SCRIPT_SOURCE } from './first-paint';
+import { isLtiFramedApi } from './lti-frames';
 import type { GatewayConfig } from './config';
 
 const originOf = (url: string) => {
@@ -62,7 +63,7 @@ export function securityHeaders(config: GatewayConfig): RequestHandler[] {
   // them, which keeps every proxied response about a dozen headers lighter.
   const apiHeaders: RequestHandler = (req, res, next) => {
     if (!req.path.startsWith('/api/') || isApiDocsPage(req.path)) return headers(req, res, next);
-    setApiHeaders(res);
+    setApiHeaders(res, req.originalUrl);
     next();
   };
   return [apiHeaders, hsts];
@@ -71,17 +72,18 @@ export function securityHeaders(config: GatewayConfig): RequestHandler[] {
 /** The API reference (/api/docs) is a page: it gets the pages' headers, CSP included. */
 const isApiDocsPage = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/');
 
-// JSON answers cannot run scripts or be framed usefully: they get the few headers that matter for them.
-function setApiHeaders(res: ServerResponse) {
+// JSON answers cannot run scripts or be framed usefully: they get the few headers that matter for them. The LTI
+// routes answer inside an LMS's frame with their own frame-ancestors (the registered platforms).
+function setApiHeaders(res: ServerResponse, url: string) {
   res.setHeader('x-content-type-options', 'nosniff');
-  res.setHeader('x-frame-options', 'DENY');
+  if (!isLtiFramedApi(url)) res.setHeader('x-frame-options', 'DENY');
   res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
 }
 
 /** The API's security headers (and HSTS over HTTPS) on node's own request and response. */
 export function apiSecurityHeaders(client: ClientAddress): Handler {
   return (req, res, next) => {
-    setApiHeaders(res);
+    setApiHeaders(res, req.url ?? '');
     if (client.protocol(req) === 'https')
       res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
     next();
