@@ -118,6 +118,8 @@ export async function accessMatrix(suite: Suite) {
     pathId: () => MISSING_ID,
     invitationId: () => MISSING_UUID,
     // A team assignment that names none: the team's access decision answers first (404 for every fixture role).
+    // An API key that names none: an admin's revoke is a 404, a team's the team's access decision first.
+    keyId: () => MISSING_UUID,
     assignmentId: () => MISSING_UUID,
     // A team group that names none: likewise the team's access decision answers first.
     groupId: () => MISSING_UUID,

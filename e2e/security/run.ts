@@ -12,6 +12,7 @@ import pg from 'pg';
 import { isFreeProduct, type Page, type PublicProduct, type SessionResponse } from '@catalyst/contracts';
 import { startProduct } from '../../scripts/lib/product';
 import { accessMatrix } from './access-matrix';
+import { apiKeyAttacks } from './api-keys';
 import { badInput } from './bad-input';
 import { billingGifts } from './billing-gifts';
 import { billingPlans } from './billing-plans';
@@ -70,6 +71,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['team scim', teamScimAttacks],
   ['team join link', teamJoinLinkAttacks],
   ['creator studio', creatorStudioAttacks],
+  ['api keys', apiKeyAttacks],
 ];
 
 const demo = {

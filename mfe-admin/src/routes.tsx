@@ -24,6 +24,7 @@ const ReviewQueuePage = page(() => import('./revisions/ReviewQueuePage'), 'Revie
 const RevisionReviewPage = page(() => import('./revisions/RevisionReviewPage'), 'RevisionReviewPage');
 const AdminPromotionsPage = page(() => import('./billing/AdminPromotionsPage'), 'AdminPromotionsPage');
 const AdminRoyaltiesPage = page(() => import('./royalties/AdminRoyaltiesPage'), 'AdminRoyaltiesPage');
+const ApiKeysPage = page(() => import('./integrations/api-keys/ApiKeysPage'), 'ApiKeysPage');
 const AdminRoyaltyMonthPage = page(
   () => import('./royalties/AdminRoyaltyMonthPage'),
   'AdminRoyaltyMonthPage',
@@ -62,6 +63,7 @@ export default function AdminRoutes() {
         <Route path="reviews-queue" element={<ReviewQueuePage />} />
         <Route path="reviews-queue/:id" element={<RevisionReviewPage />} />
         <Route path="*" element={<NotFound />} />
+        <Route path="api-keys" element={<ApiKeysPage />} />
       </Routes>
     </div>
   );

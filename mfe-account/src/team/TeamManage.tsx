@@ -24,6 +24,7 @@ import { InviteForm } from './InviteForm';
 import { TeamLearning } from './TeamLearning';
 import { SsoCard } from './SsoCard';
 import { ScimCard } from './ScimCard';
+import { ApiKeysCard } from './ApiKeysCard';
 import { DomainsCard } from './DomainsCard';
 import { JoinLinkCard } from './JoinLinkCard';
 import { messageOf } from './JoinTeam';
@@ -474,6 +475,7 @@ export function TeamManage({ summary, client }: { summary: TeamSummary; client: 
       ) : null}
       {owner ? <SsoCard teamId={team.id} client={client} onChanged={audit.reload} /> : null}
       {owner ? <ScimCard teamId={team.id} client={client} onChanged={audit.reload} /> : null}
+      {owner ? <ApiKeysCard teamId={team.id} client={client} /> : null}
       {owner ? (
         <Card as="section" className={styles.card} aria-labelledby="team-audit">
           <h2 id="team-audit">Audit log</h2>

@@ -43,6 +43,9 @@ const dashboardLinks = [
   { to: '/admin/products/new', label: 'Add Product', variant: 'primary' },
 ] as const;
 
+/** The admin pages of Catalyst's links to other systems (API keys, webhooks, xAPI, LTI), one group. */
+const integrationLinks = [{ to: '/admin/api-keys', label: 'API keys' }] as const;
+
 /** /admin: the real figures from GET /admin/stats (a figure another service could not give reads 'Unavailable'). */
 export function AdminDashboardPage() {
   useDocumentTitle('Admin Dashboard');
@@ -90,6 +93,18 @@ export function AdminDashboardPage() {
           </Link>
         ))}
       </div>
+      <nav aria-labelledby="admin-integrations">
+        <h2 id="admin-integrations" className={styles.statLabel}>
+          Integrations
+        </h2>
+        <div className={styles.links}>
+          {integrationLinks.map((link) => (
+            <Link key={link.to} className={buttonClassName('secondary')} to={link.to}>
+              {link.label}
+            </Link>
+          ))}
+        </div>
+      </nav>
     </section>
   );
 }
