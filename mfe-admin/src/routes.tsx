@@ -25,6 +25,7 @@ const RevisionReviewPage = page(() => import('./revisions/RevisionReviewPage'), 
 const AdminPromotionsPage = page(() => import('./billing/AdminPromotionsPage'), 'AdminPromotionsPage');
 const AdminRoyaltiesPage = page(() => import('./royalties/AdminRoyaltiesPage'), 'AdminRoyaltiesPage');
 const ApiKeysPage = page(() => import('./integrations/api-keys/ApiKeysPage'), 'ApiKeysPage');
+const LtiPage = page(() => import('./integrations/lti/LtiPage'), 'LtiPage');
 const AdminRoyaltyMonthPage = page(
   () => import('./royalties/AdminRoyaltyMonthPage'),
   'AdminRoyaltyMonthPage',
@@ -64,6 +65,7 @@ export default function AdminRoutes() {
         <Route path="reviews-queue/:id" element={<RevisionReviewPage />} />
         <Route path="*" element={<NotFound />} />
         <Route path="api-keys" element={<ApiKeysPage />} />
+        <Route path="lti" element={<LtiPage />} />
       </Routes>
     </div>
   );

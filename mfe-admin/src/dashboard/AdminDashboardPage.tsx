@@ -44,7 +44,10 @@ const dashboardLinks = [
 ] as const;
 
 /** The admin pages of Catalyst's links to other systems (API keys, webhooks, xAPI, LTI), one group. */
-const integrationLinks = [{ to: '/admin/api-keys', label: 'API keys' }] as const;
+const integrationLinks = [
+  { to: '/admin/api-keys', label: 'API keys' },
+  { to: '/admin/lti', label: 'LTI 1.3' },
+] as const;
 
 /** /admin: the real figures from GET /admin/stats (a figure another service could not give reads 'Unavailable'). */
 export function AdminDashboardPage() {
