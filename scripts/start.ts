@@ -238,6 +238,8 @@ async function main() {
     ...process.env,
     ...urls,
     NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production'),
+    // Development may send webhooks to a receiver on this machine; production refuses private addresses.
+    ...(dev ? { WEBHOOKS_ALLOW_PRIVATE: 'true' } : {}),
     LOG_LEVEL: config.LOG_LEVEL,
     DATABASE_URL: databaseUrl,
     INTERNAL_SECRET: internalSecret,

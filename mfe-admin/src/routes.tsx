@@ -24,6 +24,7 @@ const ReviewQueuePage = page(() => import('./revisions/ReviewQueuePage'), 'Revie
 const RevisionReviewPage = page(() => import('./revisions/RevisionReviewPage'), 'RevisionReviewPage');
 const AdminPromotionsPage = page(() => import('./billing/AdminPromotionsPage'), 'AdminPromotionsPage');
 const AdminRoyaltiesPage = page(() => import('./royalties/AdminRoyaltiesPage'), 'AdminRoyaltiesPage');
+const XapiPage = page(() => import('./integrations/xapi/XapiPage'), 'XapiPage');
 const ApiKeysPage = page(() => import('./integrations/api-keys/ApiKeysPage'), 'ApiKeysPage');
 const LtiPage = page(() => import('./integrations/lti/LtiPage'), 'LtiPage');
 const AdminRoyaltyMonthPage = page(
@@ -63,9 +64,10 @@ export default function AdminRoutes() {
         <Route path="royalties/:month" element={<AdminRoyaltyMonthPage />} />
         <Route path="reviews-queue" element={<ReviewQueuePage />} />
         <Route path="reviews-queue/:id" element={<RevisionReviewPage />} />
-        <Route path="*" element={<NotFound />} />
         <Route path="api-keys" element={<ApiKeysPage />} />
         <Route path="lti" element={<LtiPage />} />
+        <Route path="xapi" element={<XapiPage />} />
+        <Route path="*" element={<NotFound />} />
       </Routes>
     </div>
   );

@@ -47,6 +47,7 @@ const dashboardLinks = [
 const integrationLinks = [
   { to: '/admin/api-keys', label: 'API keys' },
   { to: '/admin/lti', label: 'LTI 1.3' },
+  { to: '/admin/xapi', label: 'xAPI' },
 ] as const;
 
 /** /admin: the real figures from GET /admin/stats (a figure another service could not give reads 'Unavailable'). */

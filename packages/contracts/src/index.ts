@@ -40,5 +40,6 @@ export * from './calendar';
 export * from './releases';
 export * from './route-manifest';
 export * from './events';
+export * from './webhooks';
 export * from './routes';
 export * from './api-path';

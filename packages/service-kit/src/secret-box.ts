@@ -13,6 +13,8 @@ export const SECRET_PURPOSES = {
   payoutReference: 'catalyst billing creator payout reference',
   /** Progress: the site's learning record store secret (xAPI). */
   xapiLrsSecret: 'catalyst progress xapi lrs secret',
+  /** Progress: a webhook endpoint's signing secret. */
+  webhookSecret: 'catalyst progress webhook signing secret',
   /** Auth: the LTI tool's private signing keys. */
   ltiToolKey: 'catalyst auth lti tool key',
 } as const;

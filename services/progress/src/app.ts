@@ -12,6 +12,7 @@ import { mountPathProgress } from './paths/paths.routes';
 import { mountPlayerSettings } from './player-settings/player-settings.routes';
 import { mountProgress } from './progress/progress.routes';
 import { mountQuizzes } from './quizzes/quizzes.routes';
+import { mountWebhooks } from './webhooks/webhooks.routes';
 import { mountXapi } from './xapi/xapi.routes';
 
 export function createApp(deps: Deps) {
@@ -35,5 +36,6 @@ export function createApp(deps: Deps) {
   mountAnalytics(app, deps);
   mountXapi(app, deps);
   mountEvents(app, deps);
+  mountWebhooks(app, deps);
   return app;
 }

@@ -1,6 +1,11 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { z } from 'zod';
-import { baseServiceConfigSchema, parseConfig, serviceUrlsSchema } from '@catalyst/service-kit';
+import {
+  baseServiceConfigSchema,
+  mailConfigSchema,
+  parseConfig,
+  serviceUrlsSchema,
+} from '@catalyst/service-kit';
 
 /** An Ed25519 private JWK: `kty` OKP, `crv` Ed25519, `x` and `d` base64url, and `d` must be the key of `x`. */
 export const ed25519PrivateJwkSchema = z.object({
@@ -53,6 +58,7 @@ const signingKeySchema = z
 
 export const configSchema = baseServiceConfigSchema.extend({
   ...serviceUrlsSchema.shape,
+  ...mailConfigSchema.shape,
   PORT: z.coerce.number().int().min(1).max(65535).default(4003),
   /** The address learners open: certificates' verification links and the credential issuer's id. */
   PUBLIC_URL: z
@@ -66,6 +72,22 @@ export const configSchema = baseServiceConfigSchema.extend({
   /** How often watch events are rolled into the creator analytics' daily figures. */
   ANALYTICS_ROLLUP_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
   CREDENTIAL_SIGNING_KEY: z.preprocess((v) => (v === '' ? undefined : v), signingKeySchema),
+  /** Webhooks may reach loopback and private networks: development (`npm start`) and tests only, never production. */
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Comma-separated addresses also told when a webhook endpoint is turned off (its creator always is). */
+  WEBHOOKS_ALERT_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('WEBHOOKS_ALERT_EMAILS must be e-mail addresses separated by commas'))),
   /** The learning record store (xAPI) may be plain http on a loopback host (tests, a local LRS); else https only. */
   XAPI_ALLOW_LOOPBACK_HTTP: z
     .enum(['true', 'false'])

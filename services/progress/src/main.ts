@@ -8,6 +8,7 @@ import { mendPositionsInBackground } from './progress/mend-positions';
 import { scheduleCoWatchedRefresh } from './recommendations/refresh-job';
 import { scheduleXapi } from './xapi/xapi-feed';
 import { database } from './setup';
+import { scheduleWebhooks } from './webhooks/webhooks-job';
 
 await runService({
   name: 'progress',
@@ -29,11 +30,20 @@ await runService({
       context.config.ANALYTICS_ROLLUP_SECONDS,
     );
     const pruning = pruneEventsHourly(context.db, context.log);
+    // Events become signed deliveries to the admins' webhook endpoints, retried for 3 days.
+    const stopWebhooks = scheduleWebhooks(deps);
     // Learners' events become xAPI statements, sent to the site's learning record store when one is enabled.
     const stopXapi = scheduleXapi({ ...deps, now: () => new Date() });
     return {
       app: createApp(deps),
-      onClose: [async () => stopMending(), stopRefresh, stopRollup, stopXapi, () => pruning.stop()],
+      onClose: [
+        async () => stopMending(),
+        stopRefresh,
+        stopRollup,
+        stopXapi,
+        () => pruning.stop(),
+        stopWebhooks,
+      ],
     };
   },
 });

@@ -51,6 +51,7 @@ import {
   uploadRoutes,
 } from './media';
 import { platformRoutes } from './platform';
+import { adminWebhookRoutes } from './progress-webhooks';
 import {
   certificateRoutes,
   credentialRoutes,
@@ -119,6 +120,7 @@ export const allRouteTables = {
   progressInternalRoutes,
   xapiAdminRoutes,
   progressEventRoutes,
+  adminWebhookRoutes,
   creatorLearnerRoutes,
   studioAnalyticsRoutes,
   analyticsInternalRoutes,

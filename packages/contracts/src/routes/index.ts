@@ -27,3 +27,4 @@ export * from './creator-pages';
 export * from './platform';
 export * from './api-docs';
 export * from './all';
+export * from './progress-webhooks';

@@ -272,6 +272,15 @@ export const ROUTE_PATHS = {
   progressEvent: {
     events: '/internal/progress/events',
   },
+  adminWebhook: {
+    list: '/admin/webhooks',
+    create: '/admin/webhooks',
+    update: '/admin/webhooks/:id',
+    remove: '/admin/webhooks/:id',
+    rotateSecret: '/admin/webhooks/:id/secret',
+    deliveries: '/admin/webhooks/:id/deliveries',
+    replay: '/admin/webhooks/deliveries/:deliveryId/replay',
+  },
   creatorLearner: {
     learners: '/internal/progress/learner-count',
   },

@@ -17,6 +17,7 @@ import type {
   LessonFiguresTable,
   WatchEventsTable,
 } from './tables/watch-analytics';
+import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from './tables/webhooks';
 import type { XapiDeliveriesTable, XapiSettingsTable, XapiStatementsTable } from './tables/xapi';
 
 export interface Database {
@@ -40,4 +41,7 @@ export interface Database {
   xapi_settings: XapiSettingsTable;
   xapi_statements: XapiStatementsTable;
   xapi_deliveries: XapiDeliveriesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
