@@ -186,5 +186,18 @@ describe('team API keys', () => {
     const revoked = await t.call('DELETE', `/teams/team-one/api-keys/${made.body.data.key.id}`, { headers });
     expect(revoked.status).toBe(200);
     expect((await resolveKey(made.body.data.secret)).status).toBe(401);
+
+    // A deactivated owner's keys stop with their sign-in.
+    const another = await t.call('POST', '/teams/team-one/api-keys', {
+      headers,
+      body: { name: 'Reports', scopes: ['progress:read'] },
+    });
+    expect((await resolveKey(another.body.data.secret)).status).toBe(200);
+    await t.db
+      .updateTable('users')
+      .set({ deactivated_at: new Date() })
+      .where('id', '=', owner.user._id)
+      .execute();
+    expect((await resolveKey(another.body.data.secret)).status).toBe(401);
   });
 });
