@@ -69,7 +69,8 @@ export async function accessMatrix(suite: Suite) {
       if (
         p.path.startsWith('/teams/') ||
         p.path.startsWith('/admin/royalties/') ||
-        p.path.startsWith('/admin/revisions/')
+        p.path.startsWith('/admin/revisions/') ||
+        p.path.startsWith('/admin/webhooks/')
       )
         return MISSING_UUID;
       if (p.path.startsWith('/content/progress/categories')) return f.product.categoryId;
@@ -131,6 +132,8 @@ export async function accessMatrix(suite: Suite) {
     creatorId: () => MISSING_ID,
     // A single sign-on domain of a team that does not exist: the team's access decision answers first (404).
     domain: () => 'no-team.example',
+    // A webhook delivery that names none: an admin's replay is a 404.
+    deliveryId: () => MISSING_UUID,
   };
   // A stream file or download opens beside the grant of the member the link was signed for (media-binding.ts
   // refuses it anywhere else): sent with it, the route's own access rule is what each role meets.

@@ -27,6 +27,7 @@ import { securityHeaders } from './headers';
 import { identityForgery } from './identity-forgery';
 import { idor } from './idor';
 import { notesAttacks } from './notes';
+import { outgoingWebhookAttacks } from './outgoing-webhooks';
 import { pathAttacks } from './paths';
 import { mediaAttacks } from './media';
 import { sessionCookieAttacks } from './session-cookie';
@@ -71,6 +72,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['team scim', teamScimAttacks],
   ['team join link', teamJoinLinkAttacks],
   ['creator studio', creatorStudioAttacks],
+  ['outgoing webhooks', outgoingWebhookAttacks],
   ['api keys', apiKeyAttacks],
 ];
 

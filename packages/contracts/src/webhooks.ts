@@ -14,6 +14,9 @@ export const WEBHOOK_MESSAGES = {
   replayed: 'Delivery queued again',
 } as const;
 
+/** The admin page of endpoints and their delivery log (mfe-admin; linked from the turned-off e-mail). */
+export const WEBHOOKS_PAGE_PATH = '/admin/webhooks';
+
 /** How long a delivery is retried, with exponential back-off, before it is marked failed. */
 export const WEBHOOK_RETRY_DAYS = 3;
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { billingEventRoutes, type DomainEvent } from '@catalyst/contracts';
+import { WEBHOOKS_PAGE_PATH, billingEventRoutes, type DomainEvent } from '@catalyst/contracts';
 import {
   SECRET_PURPOSES,
   followEvents,
@@ -30,7 +30,7 @@ export function webhookSenderOf(deps: Deps, now: () => Date = () => new Date()):
     secretKey: webhookSecretKey(config.INTERNAL_SECRET),
     alertEmails: config.WEBHOOKS_ALERT_EMAILS,
     siteName: config.SITE_NAME,
-    adminUrl: new URL('/admin/webhooks', config.PUBLIC_URL).toString(),
+    adminUrl: new URL(WEBHOOKS_PAGE_PATH, config.PUBLIC_URL).toString(),
   };
 }
 

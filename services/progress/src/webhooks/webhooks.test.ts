@@ -118,9 +118,10 @@ describe('signed outgoing webhooks', () => {
 
     const bodies = received.map(({ headers, body }) => {
       const verified = new Webhook(secret).verify(body, headers as Record<string, string>) as {
+        id: string;
         type: string;
       };
-      expect(headers['webhook-id']).toBe((verified as { id: string }).id);
+      expect(headers['webhook-id']).toBe(verified.id);
       return verified;
     });
     expect(bodies.map((b) => b.type).sort()).toEqual(['course.completed', 'subscription.created']);
