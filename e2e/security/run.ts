@@ -33,6 +33,7 @@ import { mediaAttacks } from './media';
 import { sessionCookieAttacks } from './session-cookie';
 import { signInAbuse } from './sign-in';
 import { webhooks } from './webhooks';
+import { xapiAttacks } from './xapi';
 import { mediaBinding } from './media-binding';
 import { quizIntegrity } from './quiz-integrity';
 import { accountAbuse } from './account-abuse';
@@ -72,6 +73,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['team scim', teamScimAttacks],
   ['team join link', teamJoinLinkAttacks],
   ['creator studio', creatorStudioAttacks],
+  ['xapi', xapiAttacks],
   ['outgoing webhooks', outgoingWebhookAttacks],
   ['api keys', apiKeyAttacks],
 ];
