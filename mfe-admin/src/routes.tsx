@@ -27,6 +27,7 @@ const AdminRoyaltiesPage = page(() => import('./royalties/AdminRoyaltiesPage'), 
 const XapiPage = page(() => import('./integrations/xapi/XapiPage'), 'XapiPage');
 const ApiKeysPage = page(() => import('./integrations/api-keys/ApiKeysPage'), 'ApiKeysPage');
 const LtiPage = page(() => import('./integrations/lti/LtiPage'), 'LtiPage');
+const WebhooksPage = page(() => import('./integrations/webhooks/WebhooksPage'), 'WebhooksPage');
 const AdminRoyaltyMonthPage = page(
   () => import('./royalties/AdminRoyaltyMonthPage'),
   'AdminRoyaltyMonthPage',
@@ -67,6 +68,7 @@ export default function AdminRoutes() {
         <Route path="api-keys" element={<ApiKeysPage />} />
         <Route path="lti" element={<LtiPage />} />
         <Route path="xapi" element={<XapiPage />} />
+        <Route path="webhooks" element={<WebhooksPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </div>

@@ -48,6 +48,7 @@ const integrationLinks = [
   { to: '/admin/api-keys', label: 'API keys' },
   { to: '/admin/lti', label: 'LTI 1.3' },
   { to: '/admin/xapi', label: 'xAPI' },
+  { to: '/admin/webhooks', label: 'Webhooks' },
 ] as const;
 
 /** /admin: the real figures from GET /admin/stats (a figure another service could not give reads 'Unavailable'). */
