@@ -12,7 +12,7 @@ import {
 import type { Database } from '../db/schema';
 import type { Deps } from '../deps';
 import { sendDueDeliveries, type WebhookSender } from './delivery';
-import { enqueueDeliveries } from './webhooks.repository';
+import { enqueueDeliveries, pruneDeliveries } from './webhooks.repository';
 
 /** The key endpoints' signing secrets are sealed with (bound to each endpoint's id). */
 export const webhookSecretKey = (internalSecret: string) =>
@@ -66,6 +66,13 @@ export function scheduleWebhooks(deps: Deps, sender = webhookSenderOf(deps)): ()
       everyMs: 2_000,
       log: deps.log,
       step: () => sendDueDeliveries(sender),
+    }),
+    repeatEvery({
+      name: 'webhook log prune',
+      everyMs: 3_600_000,
+      firstAfterMs: 60_000,
+      log: deps.log,
+      step: () => pruneDeliveries(deps.db, sender.now()),
     }),
   ];
   return async () => {

@@ -283,3 +283,13 @@ export async function replayDelivery(db: Db, id: string, now: Date): Promise<boo
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The delivery log's retention: finished deliveries (and their attempts) older than `days` go. */
+export async function pruneDeliveries(db: Db, now: Date, days = 30): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_deliveries')
+    .where('status', '<>', 'pending')
+    .where('created_at', '<', new Date(now.getTime() - days * 86_400_000))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

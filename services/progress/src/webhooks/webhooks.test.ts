@@ -19,6 +19,7 @@ import { createTestContext, ids, quizLesson } from '../test-support';
 import { DISABLE_AFTER_MS, RETRY_WINDOW_MS, nextAttemptAfter, sendDueDeliveries } from './delivery';
 import { isPrivateAddress } from './ssrf';
 import { webhookConsumers, webhookSenderOf } from './webhooks-job';
+import { pruneDeliveries } from './webhooks.repository';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 let billingFeed: Awaited<ReturnType<typeof createPeerStandIn>>;
@@ -206,6 +207,10 @@ describe('signed outgoing webhooks', () => {
     });
     expect(await sendDueDeliveries(sender())).toBe(1);
     expect((await deliveriesOf(id))[0]!.status).toBe('delivered');
+    // The log keeps finished deliveries 30 days.
+    expect(await pruneDeliveries(ctx.db, new Date(Date.now() + 29 * 86_400_000))).toBe(0);
+    expect(await pruneDeliveries(ctx.db, new Date(Date.now() + 31 * 86_400_000))).toBe(1);
+    expect(await deliveriesOf(id)).toEqual([]);
     await ctx.call(admin, 'DELETE', `/admin/webhooks/${id}`);
   });
 
