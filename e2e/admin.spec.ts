@@ -178,3 +178,36 @@ test("an admin formats a product's content with the toolbar, not raw HTML (issue
     /^<h2>What you will build<\/h2><ul><li><p>A responsive page<\/p><\/li><\/ul>(<p><\/p>)?$/,
   );
 });
+
+test('an admin makes an API key from Integrations, it reads the catalogue, and stops once revoked', async ({
+  page,
+}) => {
+  await loginAs(page, 'admin');
+  await page.goto('/admin');
+  await page
+    .getByRole('navigation', { name: 'Integrations' })
+    .getByRole('link', { name: 'API keys' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
+  const name = `E2E key ${Date.now() % 1_000_000}`;
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('checkbox', { name: /catalog:read/ }).check();
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await expect(
+    page.getByText('Copy this key now: it is shown only once and cannot be recovered.'),
+  ).toBeVisible();
+  const secret = (await page.getByTestId('api-key-secret').textContent())!;
+  expect(secret).toMatch(/^cat_live_/);
+
+  const read = () =>
+    page.request.get('/api/v1/categories', { headers: { authorization: `Bearer ${secret}` } });
+  const opened = await read();
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()['ratelimit-remaining']).toBe('599');
+
+  await page.getByRole('button', { name: 'I have copied it' }).click();
+  await page.getByRole('button', { name: `Revoke ${name}` }).click();
+  await page.getByRole('button', { name: 'Revoke now' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(name) }).getByText(/^Revoked /)).toBeVisible();
+  expect((await read()).status()).toBe(401);
+});
