@@ -91,6 +91,7 @@ export const allRouteTables = {
   ltiInternalRoutes,
   adminApiKeyRoutes,
   teamApiKeyRoutes,
+  apiKeyInternalRoutes,
   categoryRoutes,
   creatorRoutes,
   creatorPageRoutes,
