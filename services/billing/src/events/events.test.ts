@@ -36,7 +36,7 @@ const subscription = (overrides: Partial<NewSubscription> = {}): NewSubscription
 const data = (status: string) => `{"plan":"premium","status":"${status}","subscriptionId":"sub_events"}`;
 
 describe('billing events', () => {
-  it('emits a subscription created, updated only when it changes, and canceled; a member joining, never the owner', async () => {
+  it('emits a subscription (personal or a team’s) created, updated only when it changes, and canceled; a member joining, never the owner', async () => {
     await prepareDatabase(db(), { seed: false, log: testLog });
     await upsertSubscription(db(), subscription());
     await upsertSubscription(db(), subscription()); // the same read again: nothing changed
@@ -62,12 +62,19 @@ describe('billing events', () => {
     await insertMember(db(), { ...seat, user_id: 'owner', role: 'owner' });
     await insertMember(db(), { ...seat, user_id: 'u2', role: 'member' });
     await insertMember(db(), { ...seat, user_id: 'u2', role: 'member' }); // already seated: nothing written
-    expect(await newEvents(5)).toEqual([
+    await db().updateTable('teams').set({ seats: 5 }).where('id', '=', team!.id).execute();
+    await db().updateTable('teams').set({ name: 'Renamed' }).where('id', '=', team!.id).execute(); // no event
+    await db().updateTable('teams').set({ status: 'canceled' }).where('id', '=', team!.id).execute();
+    const teamData = (status: string) => `{"plan":"team","status":"${status}","subscriptionId":"sub_team"}`;
+    expect(await newEvents(8)).toEqual([
       `subscription.created u1 ${data('trialing')}`,
       `subscription.updated u1 ${data('active')}`,
       `subscription.updated u1 ${data('active')}`,
       `subscription.canceled u1 ${data('canceled')}`,
+      `subscription.created owner ${teamData('active')}`,
       `member.joined u2 {"teamId":"${team!.id}"}`,
+      `subscription.updated owner ${teamData('active')}`,
+      `subscription.canceled owner ${teamData('canceled')}`,
     ]);
   });
 

@@ -15,6 +15,7 @@ import * as teamDomainsJoinLinks from './2026-12-06T06-30-00_team_domains_join_l
 import * as royalties from './2026-12-06T09-40-00_royalties';
 import * as invoicesPaidAt from './2026-12-06T10-20-00_invoices_paid_at';
 import * as domainEvents from './2026-12-06T12-50-00_domain_events';
+import * as teamSubscriptionEvents from './2026-12-06T13-40-00_team_subscription_events';
 
 /** Every migration of the billing schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T09-40-00_royalties': royalties,
   '2026-12-06T10-20-00_invoices_paid_at': invoicesPaidAt,
   '2026-12-06T12-50-00_domain_events': domainEvents,
+  '2026-12-06T13-40-00_team_subscription_events': teamSubscriptionEvents,
 };
