@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineFrontend } from '@catalyst/build-kit';
 import { exposes } from './src/exposes';
+import { shellRoutes } from './src/shell-routes';
 
 export default defineFrontend({
   name: 'community',
@@ -10,4 +11,5 @@ export default defineFrontend({
   port: 3005,
   title: 'Catalyst community (standalone)',
   exposes,
+  routes: shellRoutes,
 });

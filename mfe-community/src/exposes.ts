@@ -4,4 +4,6 @@
 export const exposes = {
   './Discussion': './src/discussion/Discussion.tsx',
   './LiveBoard': './src/live/LiveBoard.tsx',
+  './NotificationsPage': './src/notifications/NotificationsPage.tsx',
+  './NotificationSettingsPage': './src/notifications/NotificationSettingsPage.tsx',
 } as const;

@@ -199,7 +199,7 @@ describe('exposed modules', () => {
       await federatedImports(),
     );
     expect(problems).toEqual([
-      `exposed module community './LiveBoard' is loaded by mfe-player (${LIVE_BOARD} (LiveBoard)) but missing from the release, which exposes './Discussion'`,
+      `exposed module community './LiveBoard' is loaded by mfe-player (${LIVE_BOARD} (LiveBoard)) but missing from the release, which exposes './Discussion', './NotificationsPage', './NotificationSettingsPage'`,
     ]);
   });
 });
@@ -371,6 +371,8 @@ describe('a release of the community remote (types included)', () => {
     expect(JSON.parse(await readFile(path.join(release, TYPES_DIR, 'exposes.json'), 'utf8'))).toEqual({
       './Discussion': 'mfe-community/src/discussion/Discussion.d.ts',
       './LiveBoard': 'mfe-community/src/live/LiveBoard.d.ts',
+      './NotificationSettingsPage': 'mfe-community/src/notifications/NotificationSettingsPage.d.ts',
+      './NotificationsPage': 'mfe-community/src/notifications/NotificationsPage.d.ts',
     });
     expect(await checkRelease({ remote: 'mfe-community', distDir: release, shell })).toEqual({
       ok: true,
@@ -437,7 +439,7 @@ describe('a release of the community remote (types included)', () => {
         remoteDists: { community: release },
       });
       expect(problems).toEqual([
-        `exposed module community './LiveBoard' is loaded by mfe-player (${LIVE_BOARD} (LiveBoard)) but missing from community's current release (${release}), which exposes './Discussion'`,
+        `exposed module community './LiveBoard' is loaded by mfe-player (${LIVE_BOARD} (LiveBoard)) but missing from community's current release (${release}), which exposes './Discussion', './NotificationsPage', './NotificationSettingsPage'`,
       ]);
     } finally {
       await rm(player, { recursive: true, force: true });

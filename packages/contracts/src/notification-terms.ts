@@ -45,3 +45,9 @@ export const notificationBellLabel = (unread: number): string =>
 
 /** The count shown on the bell (a long list shows 99+). */
 export const unreadBadge = (unread: number): string => (unread > 99 ? '99+' : String(unread));
+
+/**
+ * The window event the shell's bell raises for each event of the person's notification stream (its `detail`: the
+ * stream's event), so a page shows new notifications live without opening a stream of its own.
+ */
+export const NOTIFICATION_WINDOW_EVENT = 'catalyst:notification';

@@ -63,7 +63,7 @@ export const REMOTE_PATH_OWNERS: Readonly<Record<string, readonly string[]>> = {
     '/studio/join/',
   ],
   admin: ['/admin/', '/studio/'],
-  community: [],
+  community: ['/notifications/'],
 };
 
 /** The shell's own pages (shell/src/App.tsx): no remote may claim or cover them. */

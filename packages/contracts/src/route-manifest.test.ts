@@ -36,7 +36,7 @@ describe("a remote's routes.json", () => {
       routeManifestProblems('account', { remote: 'account', pages: [page('/', { prefix: true })] }),
     ).toEqual(["account claims /, which would cover the shell's own page /"]);
     expect(routeManifestProblems('community', { remote: 'community', pages: [page('/talk/')] })).toEqual([
-      'community claims /talk/, outside the paths it owns: none (REMOTE_PATH_OWNERS)',
+      'community claims /talk/, outside the paths it owns: /notifications/ (REMOTE_PATH_OWNERS)',
     ]);
   });
 

@@ -5,12 +5,13 @@
 import { shellRoutes as account } from '@catalyst/mfe-account/shell-routes';
 import { shellRoutes as admin } from '@catalyst/mfe-admin/shell-routes';
 import { shellRoutes as catalog } from '@catalyst/mfe-catalog/shell-routes';
+import { shellRoutes as community } from '@catalyst/mfe-community/shell-routes';
 import { shellRoutes as player } from '@catalyst/mfe-player/shell-routes';
 import type { FirstRead, RemotePage } from '@catalyst/web-kit/pages';
 import { routerPath } from './routeRemotes';
 
 /** The pages with first reads, the most specific path first (the player's product pages before /browse/). */
-const HINTS: ReadonlyArray<RemotePage & { remote: string }> = [player, catalog, account, admin]
+const HINTS: ReadonlyArray<RemotePage & { remote: string }> = [player, catalog, account, admin, community]
   .flatMap(({ remote, pages }) =>
     pages.filter((page) => page.firstReads).map((page) => ({ ...page, remote })),
   )

@@ -28,9 +28,11 @@ describe("the remotes' pages, as their releases publish them", () => {
     for (const route of remoteRoutes()) expect(routerPath(route.path)).toBe(route.path);
     expect(remoteRoutes().map(routePattern)).toEqual([
       'browse/premium/product/*',
+      'notifications/settings',
       'account/billing',
       'learning/notes',
       'reset-password',
+      'notifications',
       'certificates/*',
       'subscription/*',
       'verify-email',
@@ -58,6 +60,15 @@ describe("the remotes' pages, as their releases publish them", () => {
       module: './CreatorJoinPage',
     });
     expect(remoteForPath('/studio/products')).toMatchObject({ remote: 'admin' });
+    // the notification centre and its settings are the community's own pages
+    expect(remoteForPath('/notifications')).toMatchObject({
+      remote: 'community',
+      module: './NotificationsPage',
+    });
+    expect(remoteForPath('/notifications/settings')).toMatchObject({
+      remote: 'community',
+      module: './NotificationSettingsPage',
+    });
     expect(remoteForPath('/paths/start-with-the-web')).toMatchObject({
       remote: 'catalog',
       module: './PathRoutes',

@@ -79,6 +79,17 @@ describe('Header', () => {
     expect(within(main()).queryByRole('button', { name: /Admin/ })).toBeNull();
   });
 
+  it('shows signed-in people the notification bell, never visitors', async () => {
+    const { unmount } = renderHeader();
+    expect(screen.queryByTestId('notification-bell')).toBeNull();
+    unmount();
+    act(() => session.loadUser(ada));
+    renderHeader();
+    expect((await screen.findByRole('link', { name: 'Notifications' })).getAttribute('href')).toBe(
+      '/notifications',
+    );
+  });
+
   it("falls back to 'User' and 'U' without a name", () => {
     act(() => session.loadUser({ ...ada, name: undefined }));
     renderHeader();

@@ -1,5 +1,5 @@
 import { ChevronDown } from '@catalyst/web-kit/icons';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   Badge,
@@ -23,6 +23,9 @@ import styles from './Header.module.css';
 import { HeaderSearch } from './HeaderSearch';
 import { SearchPalette } from './SearchPalette';
 import { ThemeToggle } from './ThemeToggle';
+
+// Signed-in pages only: the bell and its stream reader stay out of the first paint's script.
+const NotificationBell = lazy(() => import('./NotificationBell'));
 
 /**
  * Highlighted on its own page and the pages under it. '/' is highlighted on '/' only: the spec's
@@ -252,6 +255,10 @@ export function Header({ frame = false }: { frame?: boolean }) {
             <div className={styles.spacer} />
             <div className={styles.actions}>
               <span className={styles.greeting}>Welcome, {firstName(user)}</span>
+              {/* the placeholder holds the bell's place while its code loads, so nothing moves */}
+              <Suspense fallback={<span className={styles.bell} aria-hidden="true" />}>
+                <NotificationBell />
+              </Suspense>
               <UserMenu />
             </div>
           </>
