@@ -120,7 +120,15 @@ export async function sendDueDeliveries(sender: WebhookSender, limit = 20): Prom
   const due = await claimDueDeliveries(sender.db, now, limit, CLAIM_LEASE_MS);
   await Promise.all(
     due.map(async (delivery) => {
-      const outcome = await attempt(sender, delivery, now);
+      // A delivery that cannot even be signed (a secret sealed under another INTERNAL_SECRET) fails like any other.
+      const outcome = await attempt(sender, delivery, now).catch((error: unknown): AttemptOutcome => ({
+        at: now,
+        statusCode: null,
+        durationMs: 0,
+        error: error instanceof Error ? error.message : String(error),
+        delivered: false,
+        nextAttemptAt: nextAttemptAfter(delivery.attempts + 1, delivery.retry_from, now),
+      }));
       const endpoint = await recordAttempt(sender.db, delivery, outcome);
       if (endpoint && !outcome.delivered) await disableIfFailing(sender, endpoint, now);
     }),

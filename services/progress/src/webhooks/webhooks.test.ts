@@ -273,6 +273,20 @@ describe('signed outgoing webhooks', () => {
         statusCode: null,
         error: 'Refused: the address is on a private or loopback network',
       });
+
+      // A secret that cannot be opened (sealed under another INTERNAL_SECRET) is a failed attempt, not a stuck one.
+      ctx.deps.config.WEBHOOKS_ALLOW_PRIVATE = true;
+      await ctx.db.updateTable('webhook_endpoints').set({ secret_sealed: 'v1.AAAA.AAAA.AAAA' }).execute();
+      const [stuck] = await deliveriesOf(id);
+      await ctx.call(admin, 'POST', `/admin/webhooks/deliveries/${stuck!.id}/replay`);
+      expect(await sendDueDeliveries(sender())).toBe(1);
+      const [failed] = await deliveriesOf(id);
+      expect(failed).toMatchObject({
+        status: 'pending',
+        attempts: [{ statusCode: null }, { statusCode: null }],
+      });
+      expect(failed!.attempts[0]!.error).not.toBeNull();
+      expect(received).toHaveLength(0);
     } finally {
       ctx.deps.config.WEBHOOKS_ALLOW_PRIVATE = true;
     }
