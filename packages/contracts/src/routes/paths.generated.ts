@@ -41,19 +41,6 @@ export const ROUTE_PATHS = {
     samlAcs: '/auth/sso/saml/acs',
     samlMetadata: '/auth/sso/saml/metadata',
   },
-  adminApiKey: {
-    listApiKeys: '/admin/api-keys',
-    createApiKey: '/admin/api-keys',
-    revokeApiKey: '/admin/api-keys/:keyId',
-  },
-  teamApiKey: {
-    listTeamApiKeys: '/teams/:id/api-keys',
-    createTeamApiKey: '/teams/:id/api-keys',
-    revokeTeamApiKey: '/teams/:id/api-keys/:keyId',
-  },
-  apiKeyInternal: {
-    resolveApiKey: '/internal/api-keys/resolve',
-  },
   lti: {
     jwks: '/auth/lti/jwks',
     login: '/auth/lti/login',
@@ -70,6 +57,19 @@ export const ROUTE_PATHS = {
   },
   ltiInternal: {
     frameOrigins: '/internal/lti/frame-origins',
+  },
+  adminApiKey: {
+    listApiKeys: '/admin/api-keys',
+    createApiKey: '/admin/api-keys',
+    revokeApiKey: '/admin/api-keys/:keyId',
+  },
+  teamApiKey: {
+    listTeamApiKeys: '/teams/:id/api-keys',
+    createTeamApiKey: '/teams/:id/api-keys',
+    revokeTeamApiKey: '/teams/:id/api-keys/:keyId',
+  },
+  apiKeyInternal: {
+    resolveApiKey: '/internal/api-keys/resolve',
   },
   category: {
     list: '/categories',
@@ -530,6 +530,10 @@ export const ROUTE_PATHS = {
     promote: '/admin/releases/:remote/promote',
     rollback: '/admin/releases/:remote/rollback',
     canary: '/admin/releases/:remote/canary',
+  },
+  platform: {
+    invalidate: '/internal/invalidations',
+  },
   notification: {
     list: '/community/notifications',
     markRead: '/community/notifications/:notificationId/read',
@@ -537,10 +541,6 @@ export const ROUTE_PATHS = {
     events: '/community/notifications/events',
     preferences: '/community/notifications/preferences',
     savePreferences: '/community/notifications/preferences',
-  },
-  },
-  platform: {
-    invalidate: '/internal/invalidations',
   },
   apiDocs: {
     openapi: '/openapi.json',
