@@ -128,14 +128,16 @@ export function createApiKeyHandlers({ db, peers }: Deps) {
         throw unauthorized(apiKeyMessages.invalid);
       if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > 60_000)
         await touchKey(db, row.key_id);
+      // A key acts as a learner of its owner's account, never with the owner's admin or studio rights: its scopes
+      // name what it opens (the catalogue as the public reads it, the owner's own teams), so an admin's key
+      // reads no drafts and no premium item the account has no plan for.
       const identity: Identity = {
         id: row.id,
-        role: row.role,
+        role: 'user',
         email: row.email,
         name: row.name,
         emailVerified: row.email_verified_at !== null,
         createdAt: row.created_at.toISOString(),
-        ...(row.role === 'creator' && row.creator_id ? { creatorId: row.creator_id } : {}),
         apiKey: {
           id: row.key_id,
           scopes: row.scopes,

@@ -82,13 +82,13 @@ describe('admin API keys', () => {
     expect(days).toBeGreaterThan(29.9);
   });
 
-  it('resolves a live key to its owner marked with the key, writing its last use at most once a minute', async () => {
+  it("resolves a live key to its owner as a learner (never with the owner's admin rights), marked with the key, writing its last use at most once a minute", async () => {
     const { key, secret } = await makeAdminKey({ scopes: ['catalog:read', 'members:read'] });
     const first = await resolveKey(secret);
     expect(first.status).toBe(200);
     const identity = first.body.data.identity as Identity;
     expect(identity).toMatchObject({
-      role: 'admin',
+      role: 'user',
       name: 'Ada Admin',
       apiKey: { id: key.id, scopes: ['catalog:read', 'members:read'], teamId: null, expiresAt: null },
     });
@@ -151,7 +151,8 @@ describe('admin API keys', () => {
       headers: asKey,
       body: { name: 'Sneaky', scopes: ['catalog:read'] },
     });
-    expect(res).toMatchObject({ status: 403, body: { message: apiKeyMessages.keysCannotManageKeys } });
+    // A key acts as a learner, so the admin's own key is refused as any learner is.
+    expect(res).toMatchObject({ status: 403, body: { message: 'Admin access required' } });
   });
 });
 
@@ -168,6 +169,11 @@ describe('team API keys', () => {
     expect(made.body.data.key).toMatchObject({ teamId: 'team-one', createdBy: { name: 'Olive Owner' } });
     const identity = (await resolveKey(made.body.data.secret)).body.data.identity as Identity;
     expect(identity.apiKey?.teamId).toBe('team-one');
+    const byKey = await t.call('POST', '/teams/team-one/api-keys', {
+      headers: identityHeaders(identity),
+      body: { name: 'Sneaky', scopes: ['members:read'] },
+    });
+    expect(byKey).toMatchObject({ status: 403, body: { message: apiKeyMessages.keysCannotManageKeys } });
 
     const other = await t.call('GET', '/teams/team-two/api-keys', { headers });
     expect(other).toMatchObject({ status: 404, body: { message: teamMessages.teamNotFound } });
