@@ -84,6 +84,21 @@ describe('the notification centre', () => {
     expect((await t.call(null, 'GET', LIST)).status).toBe(401);
   });
 
+  it('tells no follower whose plan has ended of a reply in a premium discussion', async () => {
+    await clearAll();
+    const threadId = await startThread('Premium hooks');
+    await t.call(otherSubscriber, 'PUT', `/community/threads/${threadId}/follow`);
+    t.entitled.delete(otherSubscriber.id);
+    await t.deps.entitlements.evict(otherSubscriber.id);
+    try {
+      await replyTo(threadId, subscriber);
+      expect(await ofType('reply', otherSubscriber)).toEqual([]);
+    } finally {
+      t.entitled.add(otherSubscriber.id);
+      await t.deps.entitlements.evict(otherSubscriber.id);
+    }
+  });
+
   it('marks one read, then all read, and keeps the counts', async () => {
     await clearAll();
     const threadId = await startThread('Effects and cleanup');

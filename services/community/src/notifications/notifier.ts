@@ -125,6 +125,33 @@ export function createNotifier({
     });
   }
 
+  /**
+   * The thread's followers who may still open it (a plan that ended: no premium excerpt in their list); when that
+   * cannot be known now (auth or billing away) every follower, as the page they open asks again.
+   */
+  async function followersWhoMayOpen(thread: { _id: string; productId: string; lessonId: string | null }) {
+    const followers = await followersOf(db, thread._id);
+    if (followers.length === 0) return [];
+    const target = { productId: thread.productId, lessonId: thread.lessonId };
+    try {
+      const people = await lookupRecipients(auth, followers);
+      const verdicts = await Promise.all(
+        followers.map(async (userId) => {
+          const person = people.get(userId);
+          const mayOpen = person ? await openableBy(lessonAccess, person, [target]) : () => false;
+          return !mayOpen || mayOpen(target);
+        }),
+      );
+      return followers.filter((_, i) => verdicts[i]);
+    } catch (error) {
+      log.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        'reply notification: access unknown',
+      );
+      return followers;
+    }
+  }
+
   return {
     async replyPosted({ thread, post }) {
       await queueReply(db, {
@@ -133,7 +160,7 @@ export function createNotifier({
         replierId: post.author._id,
         now: now(),
       });
-      await inbox.notify(replyNotifications(await followersOf(db, thread._id), thread, post));
+      await inbox.notify(replyNotifications(await followersWhoMayOpen(thread), thread, post));
     },
     async followed({ userId, threadId }) {
       await follow(db, threadId, userId);
