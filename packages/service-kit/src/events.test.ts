@@ -114,6 +114,30 @@ describe('the event outbox', () => {
     ]);
   });
 
+  it('lets two replicas of a consumer share a feed, each event handled once', async () => {
+    await db.transaction().execute(async (trx) => {
+      for (const n of [1, 2, 3, 4, 5]) await appendEvent(trx, joined(`r${n}`));
+    });
+    await feedAfter('0', 11);
+    const seen: string[] = [];
+    const replica = () =>
+      consumeEvents({
+        db,
+        name: 'replicas',
+        batch: 2,
+        read: (after, limit) => readEvents(db, after, limit),
+        handle: async (event) => {
+          await new Promise((done) => setTimeout(done, 5));
+          if (event.type === 'member.joined') seen.push(event.data.teamId);
+        },
+      });
+    const [a, b] = await Promise.all([replica(), replica()]);
+    await replica();
+    expect(seen).toHaveLength(11);
+    expect(new Set(seen).size).toBe(11);
+    expect(a + b).toBeLessThanOrEqual(11);
+  });
+
   it('prunes events past their retention', async () => {
     await sql`update domain_events set occurred_at = now() - interval '31 days' where data->>'teamId' = 'kept'`.execute(
       db,

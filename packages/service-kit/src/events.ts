@@ -142,25 +142,31 @@ export interface EventConsumer {
 }
 
 /**
- * One pass of a consumer: reads pages until the feed is dry, handling each event and advancing the cursor in the
- * same transaction. At-least-once (a handler's outside effects may repeat after a failure; dedupe on `id`); one
- * replica at a time (the cursor row is locked, a replica finding it locked skips the round). Answers how many
- * events were handled.
+ * One pass of a consumer: reads pages until the feed is dry, handling each page's events and advancing the cursor
+ * in one transaction, taken only once the page is read (a slow feed, a peer's route, holds no transaction open).
+ * At-least-once (a handler's outside effects may repeat after a failure; dedupe on `id`); one replica at a time
+ * (the cursor row is locked; a replica finding it locked, or moved on since it read, ends its round). Answers how
+ * many events were handled.
  */
 export async function consumeEvents({ db, name, read, handle, batch = 100 }: EventConsumer): Promise<number> {
   await sql`insert into event_cursors (name) values (${name}) on conflict (name) do nothing`.execute(db);
   let handled = 0;
   for (;;) {
+    const { rows } = await sql<{ seq: string }>`
+      select seq::text as seq from event_cursors where name = ${name}
+    `.execute(db);
+    const after = rows[0]!.seq;
+    const events = await read(after, batch);
+    if (events.length === 0) return handled;
     const page = await db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ seq: string }>`
+      const locked = await sql<{ seq: string }>`
         select seq::text as seq from event_cursors where name = ${name} for update skip locked
       `.execute(trx);
-      if (!rows[0]) return 0;
-      const events = await read(rows[0].seq, batch);
+      if (locked.rows[0]?.seq !== after) return 0;
       for (const event of events) await handle(event, trx);
-      const last = events.at(-1);
-      if (last)
-        await sql`update event_cursors set seq = ${last.seq}::bigint where name = ${name}`.execute(trx);
+      await sql`update event_cursors set seq = ${events.at(-1)!.seq}::bigint where name = ${name}`.execute(
+        trx,
+      );
       return events.length;
     });
     handled += page;
