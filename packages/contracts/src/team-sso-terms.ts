@@ -4,6 +4,11 @@ export const TEAM_SSO_DOMAINS_MIN = 1;
 export const TEAM_SSO_DOMAINS_MAX = 20;
 /** The home page's query parameter that carries why a single sign-on failed (the callback's refusals). */
 export const SSO_ERROR_PARAM = 'sso_error';
+/**
+ * The query parameter of a page a sign-in from outside redirected to (an LTI launch in an LMS's frame, where the
+ * browser's storage knows nothing yet): the session store then asks its remembered sign-in's cookie for a token.
+ */
+export const REMEMBERED_SIGN_IN_PARAM = 'remembered';
 /** How long a started sign-in (its state, nonce and PKCE verifier) can come back. */
 export const SSO_LOGIN_TTL_MINUTES = 10;
 

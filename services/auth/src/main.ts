@@ -48,7 +48,7 @@ await runService({
       app: createApp(deps),
       onClose: [
         async () => clearInterval(prune),
-        async () => void (await Promise.all(passback.map((job) => job.stop()))),
+        () => passback.stop(),
         // Queued reset links and e-mails are written before the database closes.
         () => deps.background.settled(),
       ],

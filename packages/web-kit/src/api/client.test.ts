@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiRequestError, createApiClient, isPremiumRequired, PREFETCH_TTL_MS } from './client';
+import { ApiRequestError, createApiClient, isPremiumRequired, PREFETCH_TTL_MS, tabStorage } from './client';
 
 function respond(status: number, body: unknown, raw = false) {
   return vi.fn(
@@ -24,6 +24,21 @@ describe('api client', () => {
     await api.delete('/x');
     for (const call of fetch.mock.calls) {
       expect((call[1]?.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+    }
+  });
+
+  it('sends the token the tab keeps in memory where the browser denies it sessionStorage (an LMS frame)', async () => {
+    vi.stubGlobal('sessionStorage', undefined);
+    try {
+      tabStorage().setItem('token', 'framed-tok');
+      const fetch = respond(200, { success: true, data: null });
+      await createApiClient({ fetch }).get('/auth/me');
+      expect((fetch.mock.calls[0]![1]?.headers as Record<string, string>).Authorization).toBe(
+        'Bearer framed-tok',
+      );
+    } finally {
+      tabStorage().removeItem('token');
+      vi.unstubAllGlobals();
     }
   });
 

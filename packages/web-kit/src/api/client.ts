@@ -139,10 +139,38 @@ const SESSION_PATHS = new Set(['/auth/login', '/auth/refresh', '/auth/me', '/aut
 /** How long a prefetched answer waits for its reader; older ones are fetched again. */
 export const PREFETCH_TTL_MS = 10_000;
 
+/** What the tab keeps its token in: sessionStorage's three calls. */
+export interface TabStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+const pageMemory = new Map<string, string>();
+const pageMemoryStorage: TabStorage = {
+  getItem: (key) => pageMemory.get(key) ?? null,
+  setItem: (key, value) => void pageMemory.set(key, value),
+  removeItem: (key) => void pageMemory.delete(key),
+};
+
+/**
+ * The tab's storage: sessionStorage, or this page's memory where the browser denies it (privacy modes, a frame
+ * of another site's LMS that blocks its storage) — one for the session store and every client, so the token the
+ * store keeps is the one the calls send.
+ */
+export function tabStorage(): TabStorage {
+  try {
+    if (globalThis.sessionStorage) return globalThis.sessionStorage;
+  } catch {
+    // denied: the page's memory
+  }
+  return pageMemoryStorage;
+}
+
 /** The signed-in session's bearer token (for the few clients that are not this one: tus uploads). */
 export function readSessionToken(): string | null {
   try {
-    return globalThis.sessionStorage?.getItem(TOKEN_STORAGE_KEY) ?? null;
+    return tabStorage().getItem(TOKEN_STORAGE_KEY);
   } catch {
     return null;
   }

@@ -268,6 +268,33 @@ describe('a sign-in that lasts across tabs', () => {
     expect(api.calls).toEqual(['POST /auth/refresh']);
   });
 
+  it('a page an LTI launch redirected to restores the sign-in its cookie holds, and drops the hint', async () => {
+    localStorage.clear();
+    // A framed page of another site's LMS: its storage knows nothing; the launch's address says so.
+    history.replaceState(null, '', '/browse/premium/product/p1?remembered=1');
+    const api = fakeApi({ 'POST /auth/refresh': () => restored });
+    const store = createSessionStore({ api });
+    await store.start();
+    expect(store.getState()).toMatchObject({ user, token: 'from-cookie', isAuthenticated: true });
+    expect(`${location.pathname}${location.search}`).toBe('/browse/premium/product/p1');
+    history.replaceState(null, '', '/');
+  });
+
+  it('restores the sign-in in a frame whose browser denies it locks (an LMS of another site)', async () => {
+    localStorage.setItem('catalyst-remembered', '1');
+    const denied = vi.fn(() => Promise.reject(new DOMException('Access denied', 'SecurityError')));
+    vi.stubGlobal('navigator', { ...navigator, locks: { request: denied } });
+    try {
+      const api = fakeApi({ 'POST /auth/refresh': () => restored });
+      const store = createSessionStore({ api });
+      await store.start();
+      expect(denied).toHaveBeenCalled();
+      expect(store.getState()).toMatchObject({ token: 'from-cookie', isAuthenticated: true });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('a token kept in sessionStorage before start is used as the tab’s token, without asking the cookie', async () => {
     localStorage.setItem('catalyst-remembered', '1');
     sessionStorage.setItem('token', 'kept');

@@ -1,5 +1,12 @@
-import { ApiRequestError, TOKEN_STORAGE_KEY, api as defaultApi, type ApiClient } from '../api/client';
+import {
+  ApiRequestError,
+  TOKEN_STORAGE_KEY,
+  api as defaultApi,
+  tabStorage,
+  type ApiClient,
+} from '../api/client';
 import { RETRY_DELAYS_MS, retryDelay } from '../api/retry';
+import { REMEMBERED_SIGN_IN_PARAM } from '@catalyst/contracts/team-sso-terms';
 import { REMEMBERED_STORAGE_KEY, ROLE_HINT_STORAGE_KEY, SESSION_CHANNEL } from './keys';
 
 /** The signed-in user as the auth service reports it (spec section 3: name, email, role). */
@@ -113,11 +120,22 @@ export function browserChannel(): SessionChannel | undefined {
  * Two tabs opened together must not present the same refresh token (the second would look like a stolen
  * copy and end the sign-in): their refreshes take turns, and each finds the cookie the previous one set.
  */
-const browserExclusive: Exclusive = (task) => {
+const browserExclusive: Exclusive = async (task) => {
   const locks = (
-    globalThis.navigator as { locks?: { request: (name: string, task: () => unknown) => unknown } }
+    globalThis.navigator as { locks?: { request: (name: string, task: () => unknown) => Promise<unknown> } }
   )?.locks;
-  return locks ? (locks.request('catalyst-session-refresh', task) as ReturnType<typeof task>) : task();
+  if (!locks) return task();
+  let ran = false;
+  try {
+    return (await locks.request('catalyst-session-refresh', () => {
+      ran = true;
+      return task();
+    })) as Awaited<ReturnType<typeof task>>;
+  } catch (error) {
+    // A frame of another site whose browser blocks its storage (an LMS's) is denied locks too: no other tab shares it.
+    if (!ran) return task();
+    throw error;
+  }
 };
 
 interface Storage {
@@ -145,12 +163,20 @@ function browserLocalStorage(): Storage {
 }
 
 function browserSessionStorage(): Storage {
-  try {
-    if (globalThis.sessionStorage) return globalThis.sessionStorage;
-  } catch {
-    // storage disabled (privacy mode): keep the token in memory only
-  }
-  return memoryStorage();
+  return tabStorage();
+}
+
+/**
+ * A page a sign-in from outside redirected to (an LTI launch) says so in its address: the cookie it set is this
+ * browser's remembered sign-in, which the store then asks for a token; the parameter leaves the address.
+ */
+function takeRememberedSignInHint(shared: Storage) {
+  if (typeof location === 'undefined' || typeof history === 'undefined') return;
+  const url = new URL(location.href);
+  if (!url.searchParams.has(REMEMBERED_SIGN_IN_PARAM)) return;
+  shared.setItem(REMEMBERED_STORAGE_KEY, '1');
+  url.searchParams.delete(REMEMBERED_SIGN_IN_PARAM);
+  history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
 /** Accepts both `{ user, token }` and a bare user as the data of auth answers. */
@@ -193,6 +219,7 @@ export function createSessionStore(
   const shared = deps.shared ?? browserLocalStorage();
   const channel = deps.channel;
   const exclusive = deps.exclusive ?? browserExclusive;
+  if (!deps.shared) takeRememberedSignInHint(shared);
   const keptToken = storage.getItem(TOKEN_STORAGE_KEY);
   const remembered = () => shared.getItem(REMEMBERED_STORAGE_KEY) !== null;
   let state: SessionState = {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LTI_MEDIA, LTI_SCOPE, issuerUrlProblem, type DomainEvent } from '@catalyst/contracts';
-import { followEvents, repeatEvery, type Logger, type Repeating } from '@catalyst/service-kit';
+import { consumeEvents, repeatEvery, type Logger, type Repeating } from '@catalyst/service-kit';
 import { SignJWT } from 'jose';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -207,17 +207,38 @@ export function createScoreSender({
   return { sendDue };
 }
 
+type ScoreSender = ReturnType<typeof createScoreSender>;
+
 /**
- * Grade passback's two timers: progress's event feed read into queued scores (cursor `lti:progress` in auth's
- * schema), and the queued scores sent to their platforms.
+ * One round of grade passback: progress's event feed read into queued scores (cursor `lti:progress` in auth's
+ * schema, one replica at a time), then the scores due sent to their platforms. Answers how many were sent.
  */
+export async function passbackRound({
+  db,
+  read,
+  sender,
+}: {
+  db: Kysely<Database>;
+  read: (after: string, limit: number) => Promise<DomainEvent[]>;
+  sender: ScoreSender;
+}): Promise<number> {
+  await consumeEvents({
+    db,
+    name: 'lti:progress',
+    read,
+    handle: (event, trx) => queueScores(trx as Kysely<Database>, event).then(() => undefined),
+  });
+  return sender.sendDue();
+}
+
+/** Grade passback every `everyMs` (stop it on shutdown). */
 export function startGradePassback({
   db,
   toolKeys,
   log,
   allowLoopbackHttp,
   readProgressEvents,
-  everyMs = 5_000,
+  everyMs = 3_000,
 }: {
   db: Kysely<Database>;
   toolKeys: ToolKeys;
@@ -225,17 +246,12 @@ export function startGradePassback({
   allowLoopbackHttp: boolean;
   readProgressEvents: (after: string, limit: number) => Promise<DomainEvent[]>;
   everyMs?: number;
-}): Repeating[] {
+}): Repeating {
   const sender = createScoreSender({ db, toolKeys, log, allowLoopbackHttp });
-  return [
-    followEvents({
-      db,
-      name: 'lti:progress',
-      read: readProgressEvents,
-      handle: (event, trx) => queueScores(trx as Kysely<Database>, event).then(() => undefined),
-      everyMs,
-      log,
-    }),
-    repeatEvery({ name: 'lti scores', everyMs, log, step: () => sender.sendDue() }),
-  ];
+  return repeatEvery({
+    name: 'lti grade passback',
+    everyMs,
+    log,
+    step: () => passbackRound({ db, read: readProgressEvents, sender }),
+  });
 }

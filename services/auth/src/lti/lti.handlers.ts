@@ -5,6 +5,7 @@ import {
   LTI_LOGIN_TTL_MINUTES,
   LTI_MESSAGE,
   LTI_VERSION,
+  REMEMBERED_SIGN_IN_PARAM,
   adminUserMessages,
   contentInternalRoutes,
   lessonPagePath,
@@ -176,7 +177,10 @@ export function createLtiHandlers(deps: Deps, lti: LtiServices): RouteHandlers<t
     );
     const previous = rememberToken(c);
     if (previous) await sessions.endFamilyOfRefresh(previous, 'logout');
-    const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
+    // The framed page's storage knows of no sign-in yet: the address tells its session store to restore one.
+    const page = new URL(location, origin);
+    page.searchParams.set(REMEMBERED_SIGN_IN_PARAM, '1');
+    const headers = new Headers({ Location: `${page.pathname}${page.search}`, 'Cache-Control': 'no-store' });
     headers.append(
       'Set-Cookie',
       rememberCookie(c, session.refreshToken!, session.refreshExpiresAt!, { framed: true }),

@@ -2,7 +2,9 @@
 // item endpoints), with auth's real Postgres: login initiation, launch checks, deep linking and grade passback.
 import { generateKeyPair, createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendEvent, createDb, createEventOutbox, readEvents } from '@catalyst/service-kit';
 import { identityHeaders } from '@catalyst/service-kit/testing';
+import { sql } from 'kysely';
 import {
   API_PREFIX,
   LTI_CLAIM,
@@ -17,7 +19,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createTestContext, fx, insertFixtures } from '../../../content/src/test-support';
 import { PUBLIC_URL, createTestAuth, type TestAuth } from '../test-support';
-import { createScoreSender, queueScores, retryDelayMs } from './grade-passback';
+import { createScoreSender, passbackRound, queueScores, retryDelayMs } from './grade-passback';
 import { startTestPlatform, type LaunchPlan, type TestPlatform } from './test-platform';
 
 const admin = {
@@ -27,6 +29,7 @@ const admin = {
   name: 'Ada',
 } as Identity;
 const PRODUCT = '0000000000000000000e0001';
+const OTHER = '0000000000000000000e0009';
 
 let auth: TestAuth;
 let lms: TestPlatform;
@@ -114,7 +117,7 @@ describe('LTI 1.3 launch', () => {
     expect(authUrl.searchParams.get('login_hint')).toBe('learner-1');
     const res = await launch(form);
     expect(res.status, res.text).toBe(303);
-    expect(res.location).toBe('/browse/premium/product/intro-to-react/lesson/lesson-2');
+    expect(res.location).toBe('/browse/premium/product/intro-to-react/lesson/lesson-2?remembered=1');
     const cookie = res.cookies.find((c) => c.startsWith('catalyst_refresh='))!;
     expect(cookie).toMatch(/SameSite=None; Secure; Partitioned/);
 
@@ -139,7 +142,7 @@ describe('LTI 1.3 launch', () => {
       },
     });
     expect(second.body.data.user._id).toBe(user._id);
-    expect(again.location).toBe('/');
+    expect(again.location).toBe('/?remembered=1');
   });
 
   it('refuses an id_token whose nonce is not the login’s', async () => {
@@ -257,50 +260,61 @@ describe('LTI Deep Linking', () => {
 });
 
 describe('LTI grade passback', () => {
-  it('posts a score to the line item after a course.completed event, retrying a failure', async () => {
+  it("posts a score to the launch's line item after progress's course.completed event, retrying a failure", async () => {
     const { form } = await initiate('graded', {
       sub: 'lms-graded',
       product: PRODUCT,
       resourceLinkId: 'link-graded',
       ags: true,
     });
-    const launched = await launch(form);
-    expect(launched.status).toBe(303);
+    expect((await launch(form)).status).toBe(303);
     const target = await auth.db
       .selectFrom('lti_grade_targets')
       .selectAll()
       .where('resource_link_id', '=', 'link-graded')
       .executeTakeFirstOrThrow();
-    const event = {
-      seq: '1',
-      id: '6f1c1f0e-5c3b-4c37-9f0e-1d1f3e1a2b3c',
+
+    // Progress's outbox, as its feed route reads it (service-kit's readEvents), in a schema of this database.
+    const feed = createDb<never>({
+      connectionString: auth.config.DATABASE_URL,
+      schema: 'progress_feed',
+      poolSize: 2,
+    });
+    await sql`create schema progress_feed`.execute(feed);
+    await createEventOutbox(feed);
+    await appendEvent(feed, { type: 'course.completed', userId: target.user_id, data: { productId: OTHER } });
+    await appendEvent(feed, {
       type: 'course.completed',
       userId: target.user_id,
-      occurredAt: '2026-12-06T13:00:00.000Z',
       data: { productId: PRODUCT },
-    } as DomainEvent;
-    expect(await queueScores(auth.db, event)).toBe(1);
-    // The same event read again (at-least-once) queues nothing more.
-    expect(await queueScores(auth.db, event)).toBe(0);
-
+    });
+    const read = (after: string, limit: number) => readEvents(feed, after, limit);
     const sender = createScoreSender({
       db: auth.db,
       toolKeys: auth.deps.lti.toolKeys,
       log: { info: () => {}, warn: () => {} },
       allowLoopbackHttp: true,
     });
+
     lms.state.failScores = 1;
-    expect(await sender.sendDue()).toBe(0);
+    // The feed shows events once no older transaction of the cluster is in flight: rounds until it is read.
+    await expect
+      .poll(async () => {
+        await passbackRound({ db: auth.db, read, sender });
+        return (await auth.db.selectFrom('lti_score_posts').selectAll().execute()).length;
+      })
+      .toBe(1);
     const failed = await auth.db.selectFrom('lti_score_posts').selectAll().executeTakeFirstOrThrow();
     expect(failed.attempts).toBe(1);
     expect(failed.last_error).toBe('the line item answered 503');
     expect(failed.next_at.getTime()).toBeGreaterThan(Date.now() + retryDelayMs(1) - 5_000);
-    // Its next try is due (the clock moved on).
+    // Its next try is due (the clock moved on); the feed read again queues nothing twice.
     await auth.db
       .updateTable('lti_score_posts')
       .set({ next_at: new Date(Date.now() - 1) })
       .execute();
-    expect(await sender.sendDue()).toBe(1);
+    await sql`update event_cursors set seq = 0`.execute(auth.db);
+    expect(await passbackRound({ db: auth.db, read, sender })).toBe(1);
 
     expect(lms.recorded.scores).toEqual([
       {
@@ -316,19 +330,47 @@ describe('LTI grade passback', () => {
       },
     ]);
     expect(lms.recorded.tokenRequests[0]!.assertion.iss).toBe(lms.clientId);
-    expect(await sender.sendDue()).toBe(0);
+    expect(await passbackRound({ db: auth.db, read, sender })).toBe(0);
+    await feed.destroy();
   });
 
-  it('ignores events of another product', async () => {
-    const target = await auth.db.selectFrom('lti_grade_targets').selectAll().executeTakeFirstOrThrow();
-    const event = {
-      seq: '2',
-      id: '7f1c1f0e-5c3b-4c37-9f0e-1d1f3e1a2b3c',
-      type: 'course.completed',
+  it('scores a quiz on a lesson link with its grade', async () => {
+    const { form } = await initiate('quiz', {
+      sub: 'lms-quiz',
+      product: PRODUCT,
+      lesson: 'quiz-lesson',
+      resourceLinkId: 'link-quiz',
+      ags: true,
+    });
+    await launch(form);
+    const target = await auth.db
+      .selectFrom('lti_grade_targets')
+      .selectAll()
+      .where('resource_link_id', '=', 'link-quiz')
+      .executeTakeFirstOrThrow();
+    const graded = {
+      seq: '9',
+      id: '6f1c1f0e-5c3b-4c37-9f0e-1d1f3e1a2b3c',
+      type: 'quiz.graded',
       userId: target.user_id,
       occurredAt: '2026-12-06T13:00:00.000Z',
-      data: { productId: '0000000000000000000e0009' },
+      data: { productId: PRODUCT, lessonId: 'quiz-lesson', attemptId: 'a1', score: 0.75, passed: true },
     } as DomainEvent;
-    expect(await queueScores(auth.db, event)).toBe(0);
+    expect(await queueScores(auth.db, graded)).toBe(1);
+    // The course's completion is not this lesson link's.
+    expect(
+      await queueScores(auth.db, {
+        ...graded,
+        id: '7f1c1f0e-5c3b-4c37-9f0e-1d1f3e1a2b3c',
+        type: 'course.completed',
+        data: { productId: PRODUCT },
+      } as DomainEvent),
+    ).toBe(0);
+    const post = await auth.db
+      .selectFrom('lti_score_posts')
+      .selectAll()
+      .where('target_id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    expect(post.score).toMatchObject({ userId: 'lms-quiz', scoreGiven: 0.75, comment: 'Quiz passed' });
   });
 });
