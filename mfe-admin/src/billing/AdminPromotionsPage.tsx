@@ -12,6 +12,7 @@ import { AdminListView, AdminTable, type AdminColumn } from '../common/AdminList
 import { SelectField } from '../common/FormControls';
 import { useAdminList } from '../common/useAdminList';
 import styles from '../common/Admin.module.css';
+import { refusalOf } from '../common/refusal';
 
 const money = (n: number) => `$${n.toFixed(2)}`;
 
@@ -81,10 +82,6 @@ type PromotionRow = AdminPromotion & { _id: string };
 const rowOf = (p: AdminPromotion): PromotionRow => ({ ...p, _id: p.id });
 const pickPromotions = (data: unknown) => (data as AdminPromotion[]).map(rowOf);
 
-/** A refusal in the server's words (a 4xx), else `fallback`. */
-const refusalOr = (fallback: string) => (error: unknown) =>
-  isApiRequestError(error) && error.status < 500 ? error.message : fallback;
-
 /** /admin/promotions: create codes, see each code's redemptions and revenue, deactivate a code. */
 export function AdminPromotionsPage({ client = defaultApi }: { client?: ApiClient }) {
   const list = useAdminList<PromotionRow>({ read: client.adminPromotion.list, pick: pickPromotions });
@@ -109,7 +106,7 @@ export function AdminPromotionsPage({ client = defaultApi }: { client?: ApiClien
     } catch (err) {
       if (isApiRequestError(err) && err.status < 500)
         setFieldErrors(Object.fromEntries(err.errors.map((e) => [e.field, e.message])));
-      list.showFailure(refusalOr('The code could not be created. Please try again.')(err));
+      list.showFailure(refusalOf(err, 'The code could not be created. Please try again.'));
     }
     setSaving(false);
   }
@@ -119,7 +116,7 @@ export function AdminPromotionsPage({ client = defaultApi }: { client?: ApiClien
     const done = await list.change(
       p,
       async () => ({ data: rowOf(await client.adminPromotion.deactivate({ params: { id: p.id } })) }),
-      refusalOr('Deactivation failed. Please try again.'),
+      (error: unknown) => refusalOf(error, 'Deactivation failed. Please try again.'),
     );
     if (done) list.showFlash(`Code ${p.code} deactivated.`);
   }

@@ -11,7 +11,6 @@ import {
   Alert,
   api as defaultApi,
   Button,
-  isApiRequestError,
   Spinner,
   TextField,
   useApiData,
@@ -22,11 +21,7 @@ import { AdminTable, type AdminColumn } from '../../common/AdminListView';
 import styles from '../../common/Admin.module.css';
 import { CheckboxField } from '../../common/FormControls';
 import { formatDateTime } from '../../common/formatDateTime';
-
-const refusal = (error: unknown, fallback: string) =>
-  isApiRequestError(error) && error.status < 500 ? error.message : fallback;
-const fieldError = (error: unknown, field: string) =>
-  isApiRequestError(error) ? error.errors.find((e) => e.field === field)?.message : undefined;
+import { fieldErrorOf, refusalOf } from '../../common/refusal';
 
 /** A secret shown once (on create or rotation), to copy into the receiver. */
 function SecretOnce({ secret, message }: { secret: string; message: string }) {
@@ -72,14 +67,14 @@ function EndpointForm({ client, onAdded }: { client: ApiClient; onAdded: (secret
         value={url}
         onChange={(e) => setUrl(e.target.value)}
         hint="Events are POSTed here as JSON, signed with Standard Webhooks headers."
-        error={fieldError(failure, 'url')}
+        error={fieldErrorOf(failure, 'url')}
         required
       />
       <TextField
         label="Description"
         value={description}
         onChange={(e) => setDescription(e.target.value)}
-        error={fieldError(failure, 'description')}
+        error={fieldErrorOf(failure, 'description')}
       />
       <fieldset>
         <legend>Events</legend>
@@ -93,7 +88,9 @@ function EndpointForm({ client, onAdded }: { client: ApiClient; onAdded: (secret
         ))}
       </fieldset>
       {failure ? (
-        <Alert tone="danger">{refusal(failure, 'The endpoint could not be added. Please try again.')}</Alert>
+        <Alert tone="danger">
+          {refusalOf(failure, 'The endpoint could not be added. Please try again.')}
+        </Alert>
       ) : null}
       <Button type="submit" loading={saving}>
         Add endpoint
@@ -123,7 +120,7 @@ function Deliveries({ endpoint, client }: { endpoint: WebhookEndpoint; client: A
     } catch (error) {
       setNotice({
         tone: 'danger',
-        text: refusal(error, 'The delivery could not be replayed. Please try again.'),
+        text: refusalOf(error, 'The delivery could not be replayed. Please try again.'),
       });
     }
   }
@@ -179,7 +176,7 @@ export function WebhooksPage({ client = defaultApi }: { client?: ApiClient }) {
     try {
       await run();
     } catch (error) {
-      setProblem(refusal(error, fallback));
+      setProblem(refusalOf(error, fallback));
     }
     endpoints.reload();
   }

@@ -4,7 +4,6 @@ import {
   Alert,
   api as defaultApi,
   Button,
-  isApiRequestError,
   Spinner,
   TextField,
   useApiData,
@@ -15,6 +14,7 @@ import { AdminTable, type AdminColumn } from '../../common/AdminListView';
 import styles from '../../common/Admin.module.css';
 import { CheckboxField } from '../../common/FormControls';
 import { formatDateTime } from '../../common/formatDateTime';
+import { fieldErrorOf, refusalOf } from '../../common/refusal';
 
 const deliveryColumns: ReadonlyArray<AdminColumn<XapiDelivery>> = [
   { label: 'When', cell: (d) => formatDateTime(d.at) },
@@ -26,11 +26,6 @@ const deliveryColumns: ReadonlyArray<AdminColumn<XapiDelivery>> = [
   },
   { label: 'LRS answer', cell: (d) => d.answer ?? '' },
 ];
-
-const refusal = (error: unknown, fallback: string) =>
-  isApiRequestError(error) && error.status < 500 ? error.message : fallback;
-const fieldError = (error: unknown, field: string) =>
-  isApiRequestError(error) ? error.errors.find((e) => e.field === field)?.message : undefined;
 
 /** The settings form: the secret is never shown, only whether one is kept (left empty, it stays). */
 function SettingsForm({
@@ -76,7 +71,7 @@ function SettingsForm({
         value={endpoint}
         onChange={(e) => setEndpoint(e.target.value)}
         hint="The LRS's xAPI address; statements go to its /statements."
-        error={fieldError(failure, 'endpoint')}
+        error={fieldErrorOf(failure, 'endpoint')}
         required
       />
       <TextField
@@ -84,7 +79,7 @@ function SettingsForm({
         value={key}
         onChange={(e) => setKey(e.target.value)}
         autoComplete="off"
-        error={fieldError(failure, 'key')}
+        error={fieldErrorOf(failure, 'key')}
         required
       />
       <TextField
@@ -94,12 +89,14 @@ function SettingsForm({
         onChange={(e) => setSecret(e.target.value)}
         autoComplete="new-password"
         hint={settings?.secretSet ? 'A secret is saved: leave this empty to keep it.' : undefined}
-        error={fieldError(failure, 'secret')}
+        error={fieldErrorOf(failure, 'secret')}
         required={!settings?.secretSet}
       />
       <CheckboxField label="Send statements" checked={enabled} onChange={setEnabled} />
       {failure ? (
-        <Alert tone="danger">{refusal(failure, 'The settings could not be saved. Please try again.')}</Alert>
+        <Alert tone="danger">
+          {refusalOf(failure, 'The settings could not be saved. Please try again.')}
+        </Alert>
       ) : null}
       {saved ? <Alert tone="success">Saved.</Alert> : null}
       <Button type="submit" loading={saving}>
@@ -123,7 +120,7 @@ export function XapiPage({ client = defaultApi }: { client?: ApiClient }) {
     try {
       setTest(await client.xapiAdmin.sendTest());
     } catch (error) {
-      setTest({ problem: refusal(error, 'The test statement could not be sent. Please try again.') });
+      setTest({ problem: refusalOf(error, 'The test statement could not be sent. Please try again.') });
     }
     setTesting(false);
     log.reload();
