@@ -19,6 +19,7 @@ import {
   type LiveQuestion,
   type LiveSession,
   type ModerationEntry,
+  type NotificationPage,
   type Page as ListPage,
   type Post,
   type PublicProduct,
@@ -1362,6 +1363,42 @@ export async function communityAttacks(suite: Suite) {
     'none',
     JSON.stringify(stream.events).slice(0, 300),
   );
+
+  // ---------- notifications: each person's own ----------
+  // The admin's replies in the member's discussions above told the member; nobody else reads or marks them.
+  const mine = await suite.request<NotificationPage>('GET', '/community/notifications', {
+    token: f.tokens.member,
+  });
+  const target = mine.body?.data?.items.find((n) => n.type === 'reply');
+  suite.check(
+    "the member's notification centre lists a reply to their discussion",
+    mine.status === 200 && target !== undefined,
+    '200 with a reply notification',
+    describe(mine),
+  );
+  if (target) {
+    const theirs = await suite.request<NotificationPage>('GET', '/community/notifications', {
+      token: f.tokens.learner,
+    });
+    suite.check(
+      "another person's notification centre never lists it",
+      theirs.status === 200 && !theirs.body?.data?.items.some((n) => n.id === target.id),
+      '200 without it',
+      describe(theirs),
+    );
+    const marked = await suite.request('POST', `/community/notifications/${target.id}/read`, {
+      token: f.tokens.learner,
+    });
+    const after = await suite.request<NotificationPage>('GET', '/community/notifications', {
+      token: f.tokens.member,
+    });
+    suite.check(
+      "another person cannot mark it read (a 404, the member's count unchanged)",
+      marked.status === 404 && after.body?.data?.unread === mine.body?.data?.unread,
+      `404, unread ${mine.body?.data?.unread}`,
+      `${marked.status}, unread ${after.body?.data?.unread}`,
+    );
+  }
 }
 
 /**

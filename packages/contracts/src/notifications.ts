@@ -21,7 +21,7 @@ export const notificationListQuerySchema = z.object({
   /** The `nextCursor` of the page before (newest first). */
   cursor: z
     .string()
-    .regex(/^\d{1,19}$/, 'cursor must be a nextCursor from the page before')
+    .regex(/^\d{1,18}$/, 'cursor must be a nextCursor from the page before')
     .optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
@@ -34,7 +34,7 @@ export const notificationPageSchema = z.object({
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const notificationParamsSchema = z.object({
-  notificationId: z.string().regex(/^\d{1,19}$/, 'Invalid notification id'),
+  notificationId: z.string().regex(/^\d{1,18}$/, 'Invalid notification id'),
 });
 
 export const unreadCountSchema = z.object({ unread: z.number().int() });

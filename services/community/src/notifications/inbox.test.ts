@@ -132,6 +132,9 @@ describe('the notification centre', () => {
     expect(second.body.data.nextCursor).toBeNull();
     expect(Number(second.body.data.items[0].id)).toBeLessThan(Number(first.body.data.items[1].id));
     expect((await t.call(subscriber, 'GET', `${LIST}?cursor=abc`)).status).toBe(400);
+    // past what an id can be: the caller's mistake, never the database's error
+    expect((await t.call(subscriber, 'GET', `${LIST}?cursor=${'9'.repeat(19)}`)).status).toBe(400);
+    expect((await t.call(subscriber, 'POST', `${LIST}/${'9'.repeat(19)}/read`)).status).toBe(400);
   });
 
   it("tells the asker and the answer's writer once when an answer is marked, never the one who marked it", async () => {
