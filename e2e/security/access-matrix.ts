@@ -70,7 +70,8 @@ export async function accessMatrix(suite: Suite) {
         p.path.startsWith('/teams/') ||
         p.path.startsWith('/admin/royalties/') ||
         p.path.startsWith('/admin/revisions/') ||
-        p.path.startsWith('/admin/webhooks/')
+        p.path.startsWith('/admin/webhooks/') ||
+        p.path.startsWith('/admin/lti/')
       )
         return MISSING_UUID;
       if (p.path.startsWith('/content/progress/categories')) return f.product.categoryId;

@@ -26,6 +26,7 @@ import { Suite, dataOf, leaksInternals, type Fixtures, type Role } from './harne
 import { securityHeaders } from './headers';
 import { identityForgery } from './identity-forgery';
 import { idor } from './idor';
+import { ltiAttacks } from './lti';
 import { notesAttacks } from './notes';
 import { outgoingWebhookAttacks } from './outgoing-webhooks';
 import { pathAttacks } from './paths';
@@ -76,6 +77,7 @@ const AREAS: [string, (s: Suite) => Promise<void>][] = [
   ['xapi', xapiAttacks],
   ['outgoing webhooks', outgoingWebhookAttacks],
   ['api keys', apiKeyAttacks],
+  ['lti', ltiAttacks],
 ];
 
 const demo = {
