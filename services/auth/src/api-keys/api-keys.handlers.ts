@@ -14,6 +14,7 @@ import {
 } from '@catalyst/contracts';
 import { forbidden, notFound, reply, unauthorized, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
+import { identityOf } from '../users/users.repository';
 import {
   findKey,
   findLiveKeyByHash,
@@ -132,12 +133,7 @@ export function createApiKeyHandlers({ db, peers }: Deps) {
       // name what it opens (the catalogue as the public reads it, the owner's own teams), so an admin's key
       // reads no drafts and no premium item the account has no plan for.
       const identity: Identity = {
-        id: row.id,
-        role: 'user',
-        email: row.email,
-        name: row.name,
-        emailVerified: row.email_verified_at !== null,
-        createdAt: row.created_at.toISOString(),
+        ...identityOf({ ...row, role: 'user' }),
         apiKey: {
           id: row.key_id,
           scopes: row.scopes,

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ApiScope } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
+import { IDENTITY_COLUMNS } from '../users/users.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -87,13 +88,7 @@ export function findLiveKeyByHash(db: Db, secretHash: string) {
       'api_keys.team_id',
       'api_keys.expires_at',
       'api_keys.last_used_at',
-      'users.id',
-      'users.role',
-      'users.email',
-      'users.name',
-      'users.email_verified_at',
-      'users.created_at',
-      'users.creator_id',
+      ...IDENTITY_COLUMNS,
     ])
     .where('api_keys.secret_hash', '=', secretHash)
     .where('api_keys.revoked_at', 'is', null)

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { newObjectId } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
+import { IDENTITY_COLUMNS } from '../users/users.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -34,16 +35,7 @@ export function findLiveSession(db: Db, tokenHash: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.expires_at',
-      'users.id',
-      'users.role',
-      'users.email',
-      'users.name',
-      'users.email_verified_at',
-      'users.created_at',
-      'users.creator_id',
-    ])
+    .select(['sessions.expires_at', ...IDENTITY_COLUMNS])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', new Date())

@@ -3,6 +3,7 @@ import type { Identity } from '@catalyst/contracts';
 import type { Cache, Logger } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import { hashToken, newToken } from '../tokens';
+import { identityOf } from '../users/users.repository';
 import {
   deleteEndedFamilies,
   familyOfSession,
@@ -172,15 +173,7 @@ export function createSessions({
     if (cached && cached.expiresAt > Date.now()) return cached.identity;
     const row = await findLiveSession(db, tokenHash);
     if (!row) return null;
-    const identity: Identity = {
-      id: row.id,
-      role: row.role,
-      email: row.email,
-      name: row.name,
-      emailVerified: row.email_verified_at !== null,
-      createdAt: row.created_at.toISOString(),
-      ...(row.role === 'creator' && row.creator_id ? { creatorId: row.creator_id } : {}),
-    };
+    const identity = identityOf(row);
     const remainingSeconds = Math.floor((row.expires_at.getTime() - Date.now()) / 1000);
     if (remainingSeconds > 0) {
       await cache.set(

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Role, User, UserSummary } from '@catalyst/contracts';
+import type { Identity, Role, User, UserSummary } from '@catalyst/contracts';
 import { conflict, isUniqueViolation, newObjectId } from '@catalyst/service-kit';
 import { authMessages } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
@@ -19,6 +19,32 @@ export function toUser(row: UserRow): User {
     role: row.role,
     emailVerified: row.email_verified_at !== null,
     createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** The account columns an identity is made of (a session's, an API key's), selected beside their own. */
+export const IDENTITY_COLUMNS = [
+  'users.id',
+  'users.role',
+  'users.email',
+  'users.name',
+  'users.email_verified_at',
+  'users.created_at',
+  'users.creator_id',
+] as const;
+
+/** The identity of an account as the gateway carries it (a creator's with the creator they are). */
+export function identityOf(
+  row: Pick<UserRow, 'id' | 'role' | 'email' | 'name' | 'email_verified_at' | 'created_at' | 'creator_id'>,
+): Identity {
+  return {
+    id: row.id,
+    role: row.role,
+    email: row.email,
+    name: row.name,
+    emailVerified: row.email_verified_at !== null,
+    createdAt: row.created_at.toISOString(),
+    ...(row.role === 'creator' && row.creator_id ? { creatorId: row.creator_id } : {}),
   };
 }
 
