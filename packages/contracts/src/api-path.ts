@@ -4,6 +4,12 @@
 /** Where the gateway answers the API: every declared path is under it (internal routes excepted). */
 export const API_PREFIX = '/api/v1';
 
+/**
+ * Sent by the app's calls from a page inside another site's frame (an LMS's, after an LTI launch): services then
+ * hand its cookies as a frame of another site can keep them (service-kit's framedCookies).
+ */
+export const FRAMED_REQUEST_HEADER = 'x-catalyst-framed';
+
 /** A query value; undefined, null and '' are left out of the address. */
 export type QueryValue = string | number | boolean | null | undefined;
 

@@ -8,6 +8,7 @@ import { badRequest } from './errors';
 import { mountRoutes } from './routes';
 import { identityHeaders, testLog, testUsers, TEST_INTERNAL_SECRET, internalHeaders } from './testing';
 import { ok, parseBody } from './validate';
+import { mediaGrantCookies } from './media-urls';
 
 function buildApp(healthy = true) {
   const app = createService({
@@ -27,12 +28,32 @@ function buildApp(healthy = true) {
     throw badRequest('Nope');
   });
   app.get('/internal/ping', (c) => ok(c, 'pong'));
+  app.get('/lesson', (c) => {
+    c.header('Set-Cookie', 'other=1; Path=/; SameSite=Lax', { append: true });
+    for (const cookie of mediaGrantCookies('grant-value', 600, true))
+      c.header('Set-Cookie', cookie, { append: true });
+    return ok(c, {});
+  });
   return app;
 }
 
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>;
 
 describe('createService', () => {
+  it('hands the media grant as a frame of another site keeps it only to calls from such a frame', async () => {
+    const plain = (await buildApp().request('/lesson')).headers.getSetCookie();
+    expect(
+      plain.filter((c) => c.startsWith('catalyst_media=')).every((c) => c.includes('SameSite=Strict')),
+    ).toBe(true);
+    const framed = (
+      await buildApp().request('/lesson', { headers: { 'x-catalyst-framed': '1' } })
+    ).headers.getSetCookie();
+    const grants = framed.filter((c) => c.startsWith('catalyst_media='));
+    expect(grants.length).toBe(plain.length - 1);
+    for (const grant of grants) expect(grant).toMatch(/HttpOnly; SameSite=None; Secure; Partitioned$/);
+    expect(framed).toContain('other=1; Path=/; SameSite=Lax');
+  });
+
   it('answers a valid body in the success shape', async () => {
     const res = await buildApp().request('/things', {
       method: 'POST',

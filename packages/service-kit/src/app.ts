@@ -3,6 +3,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { matchedRoutes } from 'hono/route';
 import {
+  FRAMED_REQUEST_HEADER,
   IDENTITY_HEADER,
   INTERNAL_HEADER,
   REQUEST_ID_HEADER,
@@ -11,6 +12,7 @@ import {
 } from '@catalyst/contracts';
 import { HttpError, forbidden, isUnavailableError, unauthorized } from './errors';
 import { LIVENESS_PATH, sharedCheck } from './health';
+import { MEDIA_GRANT_COOKIE, framedCookies } from './media-urls';
 import { secretMatches, verifyIdentity } from './identity';
 import type { Invalidations } from './invalidations';
 import type { Logger } from './logger';
@@ -99,6 +101,16 @@ export function createService({
         'request',
       );
     }
+  });
+
+  // A call from a page framed by another site (an LMS's): its media grant cookie as such a frame can keep it.
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.header(FRAMED_REQUEST_HEADER) !== '1') return;
+    const cookies = c.res.headers.getSetCookie();
+    if (!cookies.some((cookie) => cookie.startsWith(`${MEDIA_GRANT_COOKIE}=`))) return;
+    c.res.headers.delete('set-cookie');
+    for (const cookie of framedCookies(cookies)) c.res.headers.append('set-cookie', cookie);
   });
 
   // Inside the access log and outside every refusal (413, 404, a handler's error): the product's shape re-rendered.

@@ -211,6 +211,17 @@ export function mediaGrantCookies(
   );
 }
 
+/**
+ * The media grant's cookies as a frame of another site (an LMS's, FRAMED_REQUEST_HEADER) can keep them:
+ * SameSite=None, Secure and Partitioned (kept under that site only); every other Set-Cookie as it was.
+ */
+export const framedCookies = (cookies: readonly string[]): string[] =>
+  cookies.map((cookie) =>
+    cookie.startsWith(`${MEDIA_GRANT_COOKIE}=`)
+      ? cookie.replace(/; SameSite=Strict(; Secure)?/, '; SameSite=None; Secure; Partitioned')
+      : cookie,
+  );
+
 let signedExp = -1;
 const signed = new Map<string, string>();
 

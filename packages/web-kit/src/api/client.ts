@@ -1,5 +1,5 @@
 import type { FieldError } from '@catalyst/contracts';
-import { API_PREFIX } from '@catalyst/contracts/api-path';
+import { API_PREFIX, FRAMED_REQUEST_HEADER } from '@catalyst/contracts/api-path';
 import { TOKEN_STORAGE_KEY } from '../session/keys';
 import { browserOffline } from '../offline/layer';
 import { queuableClientTime } from '../offline/queuable';
@@ -167,6 +167,15 @@ export function tabStorage(): TabStorage {
   return pageMemoryStorage;
 }
 
+/** Whether this page is framed by another page (an LMS's after an LTI launch). */
+function inAnotherPagesFrame(): boolean {
+  try {
+    return typeof window !== 'undefined' && window.top !== window.self;
+  } catch {
+    return true;
+  }
+}
+
 /** The signed-in session's bearer token (for the few clients that are not this one: tus uploads). */
 export function readSessionToken(): string | null {
   try {
@@ -216,14 +225,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 
   // Each call starts a trace of its own (W3C traceparent), continued by the gateway and the services.
+  const framed: Record<string, string> = inAnotherPagesFrame() ? { [FRAMED_REQUEST_HEADER]: '1' } : {};
   const headersFor = (token: string | null, trace = newTrace()): Record<string, string> =>
     token
       ? {
           Accept: 'application/json',
           Authorization: `Bearer ${token}`,
           [TRACEPARENT_HEADER]: trace.traceparent,
+          ...framed,
         }
-      : { Accept: 'application/json', [TRACEPARENT_HEADER]: trace.traceparent };
+      : { Accept: 'application/json', [TRACEPARENT_HEADER]: trace.traceparent, ...framed };
   // Looked up per call: a test (or a polyfill) may replace the global fetch after the client exists.
   const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
 
