@@ -15,6 +15,7 @@ import {
   teamMessages,
   type TeamDetail,
   type TeamSummary,
+  teamApiKeyRoutes,
 } from '@catalyst/contracts';
 import type { SessionUser } from '@catalyst/web-kit';
 import { failure, fakeApi, inTurn, success, type FakeApi } from '@catalyst/web-kit/testing';
@@ -107,6 +108,8 @@ function world(answer: (fake: FakeApi) => unknown, user: SessionUser | null = le
   // The join link and domains cards (TeamJoinLink.test.tsx, DomainsCard.test.tsx cover them): none yet.
   fake.on(teamJoinLinkRoutes.getJoinLink, { url: null, createdAt: null, domains: [] });
   fake.on(teamDomainRoutes.listDomains, []);
+  // The owner's API keys card (ApiKeysCard.test.tsx covers it): none yet.
+  fake.on(teamApiKeyRoutes.listTeamApiKeys, { items: [] });
   answer(fake);
   return fakeStores(user, fake);
 }
