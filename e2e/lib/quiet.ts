@@ -6,9 +6,10 @@ import type { Page, Request } from '@playwright/test';
 import { expect } from '../fixtures';
 
 /** A stream that stays open or goes on as it plays: the video (the element's ranges of an MP4, or hls.js's
- * playlists and segments) and event streams. */
+ * playlists and segments) and event streams (read with fetch too: the header bell's, the discussions'). */
 const isStream = (request: Request) =>
   ['media', 'eventsource', 'websocket'].includes(request.resourceType()) ||
+  request.headers()['accept'] === 'text/event-stream' ||
   /\.(m3u8|ts)$/.test(new URL(request.url()).pathname);
 
 /**

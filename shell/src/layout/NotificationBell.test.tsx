@@ -31,18 +31,20 @@ afterEach(() => {
 describe('the notification bell', () => {
   it('says how many are unread, to screen readers too, and follows the stream as notifications arrive and are read', async () => {
     const stream = sseStream();
-    const server = fakeApi().on(notificationRoutes.events, () => stream.response);
+    const server = fakeApi()
+      .on(notificationRoutes.list, { items: [], nextCursor: null, unread: 1 })
+      .on(notificationRoutes.events, () => stream.response);
     const seen: unknown[] = [];
     const listen = (event: Event) => seen.push((event as CustomEvent).detail);
     window.addEventListener(NOTIFICATION_WINDOW_EVENT, listen);
     try {
+      // on the notification centre the stream opens at once
       render(
-        <MemoryRouter>
+        <MemoryRouter initialEntries={['/notifications']}>
           <NotificationBell />
         </MemoryRouter>,
       );
       const bell = () => screen.getByTestId('notification-bell');
-      expect(bell().getAttribute('aria-label')).toBe('Notifications');
       expect(bell().getAttribute('href')).toBe('/notifications');
       await waitFor(() => expect(server.callsTo(notificationRoutes.events)).toHaveLength(1));
       expect(server.callsTo(notificationRoutes.events)[0]!.headers.get('Authorization')).toBe(
@@ -60,6 +62,25 @@ describe('the notification bell', () => {
     } finally {
       window.removeEventListener(NOTIFICATION_WINDOW_EVENT, listen);
     }
+  });
+
+  it('elsewhere reads the count at once and leaves the stream until the page has settled', async () => {
+    const server = fakeApi()
+      .on(notificationRoutes.list, { items: [], nextCursor: null, unread: 4 })
+      .on(notificationRoutes.events, () => sseStream().response);
+    render(
+      <MemoryRouter initialEntries={['/browse']}>
+        <NotificationBell />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('notification-bell').getAttribute('aria-label')).toBe('Notifications');
+    await waitFor(() =>
+      expect(screen.getByTestId('notification-bell').getAttribute('aria-label')).toBe(
+        'Notifications, 4 unread',
+      ),
+    );
+    expect(server.callsTo(notificationRoutes.list)[0]!.url).toContain('limit=1');
+    expect(server.callsTo(notificationRoutes.events)).toHaveLength(0);
   });
 });
 
