@@ -145,6 +145,40 @@ describe('LTI 1.3 launch', () => {
     expect(again.location).toBe('/?remembered=1');
   });
 
+  it('links to the account of the same address only once an admin trusts the platform with e-mail', async () => {
+    const existing = await auth.register({ email: 'erin@school.example' });
+    const userOf = async (cookies: string[]) =>
+      (
+        await auth.call('POST', '/auth/refresh', {
+          headers: {
+            cookie: cookies.find((c) => c.startsWith('catalyst_refresh='))!.split(';')[0]!,
+            'x-requested-with': 'XMLHttpRequest',
+          },
+        })
+      ).body.data.user as { _id: string };
+    const untrusted = await launch((await initiate('erin-1', { sub: 'erin', email: existing.email })).form);
+    expect((await userOf(untrusted.cookies))._id).not.toBe(existing.user._id);
+
+    const [platform] = (await auth.call('GET', '/admin/lti/platforms', { headers: identityHeaders(admin) }))
+      .body.data.platforms as { id: string }[];
+    const trusted = await auth.call('PUT', `/admin/lti/platforms/${platform!.id}`, {
+      body: { ...lms.registration, linkByEmail: true },
+      headers: identityHeaders(admin),
+    });
+    expect(trusted.status, JSON.stringify(trusted.body)).toBe(200);
+    try {
+      const linked = await launch(
+        (await initiate('erin-2', { sub: 'erin-at-school', email: existing.email })).form,
+      );
+      expect((await userOf(linked.cookies))._id).toBe(existing.user._id);
+    } finally {
+      await auth.call('PUT', `/admin/lti/platforms/${platform!.id}`, {
+        body: lms.registration,
+        headers: identityHeaders(admin),
+      });
+    }
+  });
+
   it('refuses an id_token whose nonce is not the login’s', async () => {
     const { form } = await initiate('bad-nonce', {
       sub: 'u-nonce',
