@@ -17,8 +17,9 @@ export const isLtiFramedApi = (url: string) => FRAMED_API_PATHS.has(url.split('?
 const PAGE_PREFIX = productPagePath('x').slice(0, -1);
 export const isLtiPage = (path: string) => path.startsWith(PAGE_PREFIX);
 
-/** How long the gateway reuses auth's list, and keeps the last one while auth cannot answer. */
+/** How long the gateway reuses auth's list (an empty one briefly, so a first platform frames at once). */
 const FRESH_MS = 30_000;
+const EMPTY_FRESH_MS = 2_000;
 
 export function createLtiFrameOrigins({
   authUrl,
@@ -33,7 +34,7 @@ export function createLtiFrameOrigins({
   let kept: { origins: string[]; at: number } | undefined;
   let asking: Promise<string[]> | undefined;
   return async (): Promise<string[]> => {
-    if (kept && Date.now() - kept.at < FRESH_MS) return kept.origins;
+    if (kept && Date.now() - kept.at < (kept.origins.length ? FRESH_MS : EMPTY_FRESH_MS)) return kept.origins;
     asking ??= auth
       .call(ltiInternalRoutes.frameOrigins)
       .then(({ origins }) => {
