@@ -4,7 +4,6 @@ import {
   Alert,
   api as defaultApi,
   Button,
-  isApiRequestError,
   Spinner,
   TextField,
   useApiData,
@@ -14,11 +13,8 @@ import {
 import { AdminTable, type AdminColumn } from '../../common/AdminListView';
 import styles from '../../common/Admin.module.css';
 import { CheckboxField } from '../../common/FormControls';
+import { fieldErrorOf, refusalOf } from '../../common/refusal';
 
-const refusal = (error: unknown, fallback: string) =>
-  isApiRequestError(error) && error.status < 500 ? error.message : fallback;
-const fieldError = (error: unknown, field: string) =>
-  isApiRequestError(error) ? error.errors.find((e) => e.field === field)?.message : undefined;
 const listOf = (text: string) =>
   text
     .split(/[\s,]+/)
@@ -109,7 +105,7 @@ function PlatformForm({ client, onSaved }: { client: ApiClient; onSaved: () => v
       value={fields[name]}
       onChange={set(name)}
       hint={hint}
-      error={fieldError(failure, name)}
+      error={fieldErrorOf(failure, name)}
       required={required}
       autoComplete="off"
     />
@@ -136,7 +132,7 @@ function PlatformForm({ client, onSaved }: { client: ApiClient; onSaved: () => v
       />
       {failure ? (
         <Alert tone="danger">
-          {refusal(failure, 'The platform could not be registered. Please try again.')}
+          {refusalOf(failure, 'The platform could not be registered. Please try again.')}
         </Alert>
       ) : null}
       <Button type="submit" loading={saving}>
@@ -157,7 +153,7 @@ export function LtiPage({ client = defaultApi }: { client?: ApiClient }) {
     try {
       await action();
     } catch (error) {
-      setProblem(refusal(error, fallback));
+      setProblem(refusalOf(error, fallback));
     }
     admin.reload();
   }
