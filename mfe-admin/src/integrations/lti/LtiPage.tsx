@@ -14,6 +14,7 @@ import { AdminTable, type AdminColumn } from '../../common/AdminListView';
 import styles from '../../common/Admin.module.css';
 import { CheckboxField } from '../../common/FormControls';
 import { fieldErrorOf, refusalOf } from '../../common/refusal';
+import { useListAction } from '../../common/useListAction';
 
 const listOf = (text: string) =>
   text
@@ -146,17 +147,7 @@ function PlatformForm({ client, onSaved }: { client: ApiClient; onSaved: () => v
 export function LtiPage({ client = defaultApi }: { client?: ApiClient }) {
   useDocumentTitle('LTI 1.3');
   const admin = useApiData(client.adminLti.list);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function act(action: () => Promise<unknown>, fallback: string) {
-    setProblem(null);
-    try {
-      await action();
-    } catch (error) {
-      setProblem(refusalOf(error, fallback));
-    }
-    admin.reload();
-  }
+  const { problem, act } = useListAction(admin.reload);
 
   const columns: ReadonlyArray<AdminColumn<LtiPlatform>> = [
     { label: 'Name', cell: (p) => p.name },

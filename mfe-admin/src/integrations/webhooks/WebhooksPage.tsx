@@ -22,6 +22,7 @@ import styles from '../../common/Admin.module.css';
 import { CheckboxField } from '../../common/FormControls';
 import { formatDateTime } from '../../common/formatDateTime';
 import { fieldErrorOf, refusalOf } from '../../common/refusal';
+import { useListAction } from '../../common/useListAction';
 
 /** A secret shown once (on create or rotation), to copy into the receiver. */
 function SecretOnce({ secret, message }: { secret: string; message: string }) {
@@ -169,17 +170,7 @@ export function WebhooksPage({ client = defaultApi }: { client?: ApiClient }) {
   const endpoints = useApiData(client.adminWebhook.list);
   const [secret, setSecret] = useState<{ value: string; message: string } | null>(null);
   const [open, setOpen] = useState<WebhookEndpoint | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function act(run: () => Promise<unknown>, fallback: string) {
-    setProblem(null);
-    try {
-      await run();
-    } catch (error) {
-      setProblem(refusalOf(error, fallback));
-    }
-    endpoints.reload();
-  }
+  const { problem, act } = useListAction(endpoints.reload);
 
   const columns: ReadonlyArray<AdminColumn<WebhookEndpoint>> = [
     {
