@@ -28,10 +28,16 @@ const ada = { _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', name: 'ada lovelace', email: 'ada
 const admin = { ...ada, name: 'Grace Hopper', email: 'grace@example.com', role: 'admin' };
 const main = () => screen.getByRole('navigation', { name: 'Main' });
 
+/** Every call answered as a success: the bell's unread count as an empty centre, anything else with no data. */
 const answerOk = () =>
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ success: true, data: null }), { status: 200 })),
+    vi.fn(async (input: RequestInfo | URL) => {
+      const data = String(input instanceof Request ? input.url : input).includes('/community/notifications')
+        ? { items: [], nextCursor: null, unread: 0 }
+        : null;
+      return new Response(JSON.stringify({ success: true, data }), { status: 200 });
+    }),
   );
 beforeEach(answerOk);
 afterEach(async () => {
