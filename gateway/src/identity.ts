@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  API_KEY_PREFIX,
-  apiKeyInternalRoutes,
-  authInternalRoutes,
-  identitySchema,
-  type Identity,
-} from '@catalyst/contracts';
+import { apiKeyInternalRoutes, authInternalRoutes, identitySchema, type Identity } from '@catalyst/contracts';
 import {
   CACHE_PURGE_CHANNEL,
   HttpError,
@@ -15,6 +9,7 @@ import {
   type Cache,
   type Logger,
 } from '@catalyst/service-kit';
+import { isApiKey } from './api-keys';
 
 /** Auth could not be asked (down, slow or failing): the request cannot be attributed, so it is refused. */
 export class AuthUnavailableError extends Error {
@@ -116,7 +111,7 @@ export function createIdentityResolver({
   async function askAuth(token: string, requestId?: string): Promise<Identity | null> {
     try {
       // An API key (`cat_live_…`) resolves to its owner marked with the key; anything else is a session.
-      const data: { identity?: unknown } | null = token.startsWith(API_KEY_PREFIX)
+      const data: { identity?: unknown } | null = isApiKey(token)
         ? await auth.call(apiKeyInternalRoutes.resolveApiKey, { body: { secret: token } }, { requestId })
         : await auth.call(authInternalRoutes.resolveSession, { body: { token } }, { requestId });
       const parsed = identitySchema.safeParse(data?.identity);

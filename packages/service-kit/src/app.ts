@@ -105,8 +105,8 @@ export function createService({
 
   // A call from a page framed by another site (an LMS's): its media grant cookie as such a frame can keep it.
   app.use('*', async (c, next) => {
+    if (c.req.header(FRAMED_REQUEST_HEADER) !== '1') return next();
     await next();
-    if (c.req.header(FRAMED_REQUEST_HEADER) !== '1') return;
     const cookies = c.res.headers.getSetCookie();
     if (!cookies.some((cookie) => cookie.startsWith(`${MEDIA_GRANT_COOKIE}=`))) return;
     c.res.headers.delete('set-cookie');
