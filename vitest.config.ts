@@ -10,15 +10,31 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          // What the images run. With TEST_REDIS_URL (CI) against that real Redis, as production runs; the
+          // tooling below starts products of its own and keeps its own Redis choices.
           include: [
             'services/*/src/**/*.test.ts',
             'gateway/src/**/*.test.ts',
             'packages/{contracts,service-kit,demo,catalog-access}/src/**/*.test.ts',
+            'scripts/bundle-services.test.ts',
+          ],
+          env: process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {},
+          globalSetup: ['scripts/test-postgres.setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: [
             'scripts/**/*.test.ts',
             'media/**/*.test.ts',
             'e2e/security/**/*.test.ts',
             'e2e/*.test.ts',
           ],
+          exclude: ['scripts/bundle-services.test.ts', '**/node_modules/**'],
           globalSetup: ['scripts/test-postgres.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -5,6 +5,8 @@
 # once into a cache outside the repository (NODE_LTS_CACHE, default /tmp/catalyst-node24). Arguments go to vitest.
 #   bash .ci/node-lts.sh                                      every server test
 #   bash .ci/node-lts.sh scripts/bundle-services.test.ts      some of them
+#   bash .ci/node-lts.sh --bin                                only install it; print its bin folder (.ci/run
+#                                                             puts it first on PATH for the whole run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,7 +21,11 @@ bin="$cache/node_modules/$package/bin"
 
 started=$SECONDS
 if [ "$("$bin/node" --version 2>/dev/null || true)" != "v$NODE_LTS_VERSION" ]; then
-  npm install --no-save --no-audit --no-fund --prefix "$cache" "$package@$NODE_LTS_VERSION"
+  npm install --no-save --no-audit --no-fund --prefix "$cache" "$package@$NODE_LTS_VERSION" >&2
+fi
+if [ "${1:-}" = "--bin" ]; then
+  echo "$bin"
+  exit 0
 fi
 export PATH="$bin:$PATH"
 # What vitest and its workers will run: the node npx finds on PATH (workers inherit its execPath).

@@ -1,5 +1,5 @@
-// Which Node.js runs where: the production images on the LTS (every stage of every Dockerfile), CI's second
-// pass of the server tests on that same release (.ci/node-lts.sh), development on the machine's own Node.
+// Which Node.js runs where: the production images on the LTS (every stage of every Dockerfile), CI on that same
+// release (.ci/node-lts.sh), development on the machine's own Node.
 // The root package's engines must admit both.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

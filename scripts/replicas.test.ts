@@ -112,7 +112,7 @@ async function eventually(check: () => boolean, ms: number): Promise<boolean> {
   return check();
 }
 
-// It starts a Redis and a product of its own: CI's second pass (the unit suite again with REDIS_URL) adds nothing to it.
+// It starts a Redis and a product of its own: with REDIS_URL already set there is nothing to add to it.
 describe.skipIf(!!process.env.REDIS_URL)('two replicas of everything, one Postgres, one Redis', () => {
   let dataDir: string;
   let redis: FaultRedis;

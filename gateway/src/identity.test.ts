@@ -424,7 +424,7 @@ describe('when auth cannot be reached', () => {
     const sessions = new Map<string, Identity>([[tokens.learner, testUsers.learner]]);
     serveSessions(auth, sessions);
     const content = await startStandIn('content');
-    // Real Redis when REDIS_URL is set (CI runs the suite that way too); otherwise an in-process cache
+    // Real Redis when REDIS_URL is set (CI runs the server tests that way); otherwise an in-process cache
     // that calls itself Redis, so both gateways use it as their shared layer.
     const shared: Cache = process.env.REDIS_URL
       ? createTestCache()

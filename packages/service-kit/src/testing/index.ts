@@ -43,7 +43,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
-/** Redis when REDIS_URL is set (CI runs the suite a second time that way), otherwise in-process. */
+/** Redis when REDIS_URL is set (CI's server tests: vitest's server project sets it from TEST_REDIS_URL), otherwise in-process. */
 export function createTestCache(): Cache {
   return createCache({
     redisUrl: process.env.REDIS_URL,
