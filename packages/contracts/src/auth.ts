@@ -12,7 +12,7 @@ import {
   validateNewEmail,
   validateNewPassword,
 } from './auth-terms';
-import { identitySchema, roleSchema } from './identity';
+import { identitySchema, languageSchema, roleSchema } from './identity';
 
 export * from './auth-terms';
 
@@ -58,6 +58,8 @@ export const updateProfileRequestSchema = z.object({
     .transform((value) => (typeof value === 'string' ? value : ''))
     .refine((value) => value.length <= PASSWORD_MAX_LENGTH, authMessages.currentPasswordIncorrect)
     .optional(),
+  /** The language the account is shown in (left out: unchanged; null: none, the browser's is used). */
+  locale: languageSchema.nullable().optional(),
 });
 
 export const changePasswordRequestSchema = z
@@ -120,6 +122,8 @@ const userSchema = z.object({
   role: roleSchema,
   emailVerified: z.boolean(),
   createdAt: z.string(),
+  /** The language the account chose (null or absent: none yet, the browser's is used). */
+  locale: languageSchema.nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { API_SCOPES } from './api-keys-terms';
+import { LANGUAGES, languageMessage } from './languages';
 
 /** A creator is a learner too, with the creator studio's rights over their own creator's items. */
 export const roleSchema = z.enum(['user', 'creator', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
+
+/** One of the languages Catalyst speaks. */
+export const languageSchema = z.enum(LANGUAGES, { message: languageMessage });
 
 /** Who is calling, as the gateway asserts it to the services (architecture rule 2). */
 export const identitySchema = z.object({
@@ -23,6 +27,8 @@ export const identitySchema = z.object({
    * opens that creator's own items, drafts included, to them as it does to an admin.
    */
   creatorId: z.string().optional(),
+  /** The language the account chose (GET /auth/me shows it; null: none chosen). */
+  locale: languageSchema.nullable().optional(),
   /**
    * Present when the caller is an API key acting for its owner (this account): which key, the scopes it holds, the
    * team it is bound to (null: an admin's key) and when it stops working. The gateway lets it reach only the routes

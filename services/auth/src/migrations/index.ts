@@ -8,6 +8,7 @@ import * as creatorRole from './2026-12-06T09-50-00_creator_role';
 import * as creatorLink from './2026-12-06T10-30-00_creator_link';
 import * as apiKeys from './2026-12-06T13-10-00_api_keys';
 import * as lti from './2026-12-06T13-20-00_lti';
+import * as userLocale from './2026-12-06T16-40-00_user_locale';
 
 /** Every migration of the auth schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T10-30-00_creator_link': creatorLink,
   '2026-12-06T13-10-00_api_keys': apiKeys,
   '2026-12-06T13-20-00_lti': lti,
+  '2026-12-06T16-40-00_user_locale': userLocale,
 };

@@ -82,7 +82,11 @@ export function createUserHandlers({
           const renamed =
             body.name === current.name
               ? current
-              : await updateProfile(db, identity.id, { name: body.name, email: current.email });
+              : await updateProfile(db, identity.id, {
+                  name: body.name,
+                  email: current.email,
+                  locale: body.locale,
+                });
           if (!renamed) throw unauthorized();
           await users.forget(renamed.id);
           await sessions.forgetUser(renamed.id);
@@ -92,7 +96,11 @@ export function createUserHandlers({
           );
         }
       }
-      const row = await updateProfile(db, identity.id, { name: body.name, email: body.email });
+      const row = await updateProfile(db, identity.id, {
+        name: body.name,
+        email: body.email,
+        locale: body.locale,
+      });
       if (!row) throw unauthorized();
       await users.forget(row.id);
       await sessions.forgetUser(row.id);

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Identity, Role, User, UserSummary } from '@catalyst/contracts';
+import type { Language } from '@catalyst/contracts/languages';
 import { conflict, isUniqueViolation, newObjectId } from '@catalyst/service-kit';
 import { authMessages } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
@@ -19,6 +20,7 @@ export function toUser(row: UserRow): User {
     role: row.role,
     emailVerified: row.email_verified_at !== null,
     createdAt: row.created_at.toISOString(),
+    locale: row.locale,
   };
 }
 
@@ -31,11 +33,15 @@ export const IDENTITY_COLUMNS = [
   'users.email_verified_at',
   'users.created_at',
   'users.creator_id',
+  'users.locale',
 ] as const;
 
 /** The identity of an account as the gateway carries it (a creator's with the creator they are). */
 export function identityOf(
-  row: Pick<UserRow, 'id' | 'role' | 'email' | 'name' | 'email_verified_at' | 'created_at' | 'creator_id'>,
+  row: Pick<
+    UserRow,
+    'id' | 'role' | 'email' | 'name' | 'email_verified_at' | 'created_at' | 'creator_id' | 'locale'
+  >,
 ): Identity {
   return {
     id: row.id,
@@ -44,6 +50,7 @@ export function identityOf(
     name: row.name,
     emailVerified: row.email_verified_at !== null,
     createdAt: row.created_at.toISOString(),
+    locale: row.locale,
     ...(row.role === 'creator' && row.creator_id ? { creatorId: row.creator_id } : {}),
   };
 }
@@ -113,11 +120,11 @@ export async function insertUserUnlessTaken(
   });
 }
 
-/** Changes name and e-mail; a new e-mail is unverified until its link is opened. */
+/** Changes name and e-mail (and the language, when given); a new e-mail is unverified until its link is opened. */
 export async function updateProfile(
   db: Db,
   id: string,
-  { name, email }: { name: string; email: string },
+  { name, email, locale }: { name: string; email: string; locale?: Language | null | undefined },
 ): Promise<UserRow | undefined> {
   try {
     return await db
@@ -131,6 +138,7 @@ export async function updateProfile(
           .then(eb.ref('email_verified_at'))
           .else(null)
           .end(),
+        ...(locale !== undefined ? { locale } : {}),
         updated_at: new Date(),
       }))
       .where('id', '=', id)

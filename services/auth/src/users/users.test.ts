@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@catalyst/contracts';
+import { languageMessage } from '@catalyst/contracts/languages';
 import { hashPassword } from '../passwords';
 import { createTestAuth, lastLinkTo, tokenOf, type TestAuth } from '../test-support';
 
@@ -10,6 +11,31 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('PUT /users/profile', () => {
+  it("keeps the account's language, shows it on the account and its identity, and refuses one it does not speak", async () => {
+    const account = await t.register();
+    const headers = await t.asBearer(account.token);
+    expect((await t.resolve(account.token))?.locale).toBeNull();
+    const refused = await t.call('PUT', '/users/profile', {
+      body: { name: account.name, email: account.email, locale: 'fr' },
+      headers,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ field: 'locale', message: languageMessage }]);
+    const res = await t.call('PUT', '/users/profile', {
+      body: { name: account.name, email: account.email, locale: 'ar' },
+      headers,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.user).toMatchObject({ name: account.name, locale: 'ar' });
+    expect((await t.resolve(account.token))?.locale).toBe('ar');
+    // a later change of name alone leaves the language as it was
+    const renamed = await t.call('PUT', '/users/profile', {
+      body: { name: 'Layla Haddad', email: account.email },
+      headers: await t.asBearer(account.token),
+    });
+    expect(renamed.body.data.user).toMatchObject({ name: 'Layla Haddad', locale: 'ar' });
+  });
+
   it('answers 401 to an anonymous caller, and to a bearer token without the gateway assertion', async () => {
     const account = await t.register();
     expect(

@@ -1,5 +1,6 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 import type { Role } from '@catalyst/contracts';
+import type { Language } from '@catalyst/contracts/languages';
 
 export interface UserTable {
   /** 24 lowercase hex characters. */
@@ -16,6 +17,8 @@ export interface UserTable {
   deactivated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** A creator account's creator (content's link), carried in its identity; null for everyone else. */
   creator_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language the account chose (en, es, de, ar); null until one is chosen. */
+  locale: ColumnType<Language | null, Language | null | undefined, Language | null>;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;
