@@ -34,6 +34,7 @@ import {
   newSandboxKey,
   newWebhookSecret,
 } from './lib/exposure';
+import { newVapidPrivateKey } from '../services/community/src/notifications/vapid';
 
 const launcherSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
@@ -228,6 +229,9 @@ async function main() {
   const webhookSecret =
     config.STRIPE_WEBHOOK_SECRET ??
     (useSandbox ? installSecret(config.DATA_DIR, 'webhook-secret', newWebhookSecret) : undefined);
+  // Community signs Web Push messages with a VAPID key of this install (the environment's, when given).
+  const vapidPrivateKey =
+    process.env.VAPID_PRIVATE_KEY ?? installSecret(config.DATA_DIR, 'vapid-private-key', newVapidPrivateKey);
 
   const urls = Object.fromEntries(
     services
@@ -270,7 +274,9 @@ async function main() {
             SANDBOX_SECRET_KEY: sandboxKey,
             WEBHOOK_URL: `http://127.0.0.1:${gatewayPort}/api/v1/webhooks/stripe`,
           }
-        : {};
+        : service.name === 'community'
+          ? { VAPID_PRIVATE_KEY: vapidPrivateKey }
+          : {};
     for (const [k, ownPort] of own.entries()) {
       supervisor.start({
         name: copyName(service.name, k, own.length),

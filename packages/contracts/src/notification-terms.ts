@@ -29,6 +29,35 @@ export const EMAILED_NOTIFICATION_TYPES: readonly NotificationType[] = [
   'creator-news',
 ];
 
+/**
+ * The types whose push is on until a person turns it off: the ones worth interrupting someone for (a reply to them,
+ * a live session about to start, a payment that failed). The others reach a device only once switched on.
+ */
+export const PUSHED_BY_DEFAULT: readonly NotificationType[] = ['reply', 'live-starting', 'payment-failed'];
+
+/** The texts of push on this device: the settings page's switch and the prompt after a meaningful action. */
+export const PUSH_TEXTS = {
+  prompt: 'Get notified on this device',
+  promptDetail: 'We can tell you here when someone replies or your live session is about to start.',
+  turnOn: 'Turn on notifications on this device',
+  turnOff: 'Turn off notifications on this device',
+  notNow: 'Not now',
+  on: 'Notifications are on for this device.',
+  off: 'Notifications are off for this device.',
+  unsupported:
+    'This browser cannot show notifications from this site. Install the app or use another browser.',
+  denied:
+    'Notifications are blocked for this site. Allow them in your browser’s site settings, then turn them on here.',
+  failed: 'This device could not be set up for notifications. Try again in a moment.',
+} as const;
+
+/** The refusals of a push subscription (the one error shape; `field: 'endpoint'`). */
+export const PUSH_MESSAGES = {
+  notHttps: 'endpoint must be the https address of a push service',
+  private: 'endpoint must be a push service on the public internet, not a private or local address',
+  notSetUp: 'Push notifications are not set up on this server',
+} as const;
+
 /** How long a notification is kept. */
 export const NOTIFICATION_KEEP_DAYS = 90;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFICATION_TYPES } from './notification-terms';
+import { NOTIFICATION_TYPES, PUSH_MESSAGES } from './notification-terms';
 
 export * from './notification-terms';
 
@@ -39,11 +39,12 @@ export const notificationParamsSchema = z.object({
 
 export const unreadCountSchema = z.object({ unread: z.number().int() });
 
-/** A type's two switches; `email` is null for the types community does not mail. */
+/** A type's switches; `email` is null for the types community does not mail; `push`: to this person's devices. */
 export const notificationPreferenceSchema = z.object({
   type: notificationTypeSchema,
   inApp: z.boolean(),
   email: z.boolean().nullable(),
+  push: z.boolean(),
 });
 export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
 
@@ -56,7 +57,12 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 
 export const notificationPreferencesBodySchema = z.object({
   preferences: z
-    .array(notificationPreferenceSchema.extend({ email: z.boolean().nullable().optional() }))
+    .array(
+      notificationPreferenceSchema.extend({
+        email: z.boolean().nullable().optional(),
+        push: z.boolean().optional(),
+      }),
+    )
     .min(1, 'preferences must name at least one type')
     .max(NOTIFICATION_TYPES.length),
 });
@@ -67,3 +73,48 @@ export const notificationStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('unread'), unread: z.number().int() }),
 ]);
 export type NotificationStreamEvent = z.infer<typeof notificationStreamEventSchema>;
+
+/** The server's VAPID public key (base64url) a browser subscribes with; null when push is not set up here. */
+export const pushKeySchema = z.object({ publicKey: z.string().nullable() });
+
+/** A push service's address: https, a host name (no credentials), at most 1,000 characters. */
+const pushEndpointSchema = z
+  .string()
+  .max(1000, 'endpoint must be at most 1000 characters')
+  .url(PUSH_MESSAGES.notHttps)
+  .refine((raw) => {
+    const url = URL.canParse(raw) ? new URL(raw) : null;
+    return (
+      !url || ((url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password)
+    );
+  }, PUSH_MESSAGES.notHttps);
+
+const base64url = (field: string, bytes: number) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${field} must be base64url`)
+    .refine(
+      (value) => Math.floor((value.replace(/=+$/, '').length * 3) / 4) === bytes,
+      `${field} must be ${bytes} bytes`,
+    );
+
+/** A browser's PushSubscription as `toJSON()` gives it (expirationTime is ignored). */
+export const pushSubscriptionBodySchema = z.object({
+  endpoint: pushEndpointSchema,
+  keys: z.object({ p256dh: base64url('keys.p256dh', 65), auth: base64url('keys.auth', 16) }),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
+
+export const pushEndpointBodySchema = z.object({ endpoint: pushEndpointSchema });
+
+/** The caller's subscribed devices (a browser tells itself by its own endpoint). */
+export const pushSubscriptionsSchema = z.object({
+  subscriptions: z.array(
+    z.object({ endpoint: z.string(), createdAt: z.string(), lastSuccessAt: z.string().nullable() }),
+  ),
+});
+export type PushSubscriptions = z.infer<typeof pushSubscriptionsSchema>;
+
+/** What a push message carries: the service worker shows the title and body and opens `url` (inside the app). */
+export const pushMessageSchema = z.object({ title: z.string(), body: z.string(), url: z.string() });
+export type PushMessage = z.infer<typeof pushMessageSchema>;

@@ -27,4 +27,5 @@ export * from './trace-context';
 export * from './report-queue';
 export * from './repeat';
 export * from './secret-box';
+export * from './ssrf';
 export * from './events';

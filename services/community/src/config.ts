@@ -33,6 +33,24 @@ export const configSchema = baseServiceConfigSchema.extend({
    * within this, plus the entitlement cache's life when billing's announcement is missed).
    */
   STREAM_RECHECK_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * The VAPID private key (base64url, 32 bytes of P-256) push messages are signed with; its public key is derived.
+   * `npm start` makes one per install in DATA_DIR/secrets; without one push is off.
+   */
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be 32 bytes in base64url (43 characters)')
+    .optional(),
+  /** Who push services may contact about our pushes (a mailto: or https: URL); by default MAIL_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+    .optional(),
+  /** Tests and development only: push endpoints on loopback over http (the test push service). Production never. */
+  PUSH_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 export type Config = z.infer<typeof configSchema>;
 

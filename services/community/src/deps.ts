@@ -34,6 +34,8 @@ import { createStreamHolders, type StreamHolders } from './streams/stream-respon
 import { createLiveReminders, type LiveReminders } from './live/live-reminders';
 import { createNotifier, type Notifier } from './notifications/notifier';
 import { createInbox, createInboxStreams, type Inbox, type InboxStreams } from './notifications/inbox';
+import { createPushSender, type PushSender } from './notifications/push-sender';
+import { vapidFromConfig } from './notifications/vapid';
 
 /** What the process provides (main.ts; tests build their own). */
 export interface BaseDeps extends ServiceBaseDeps<Config, Database> {
@@ -82,6 +84,8 @@ export interface Deps extends BaseDeps {
   inboxStreams: InboxStreams;
   /** The notification centre's writer: every in-app notification goes through it. */
   inbox: Inbox;
+  /** Web Push: the VAPID public key and the sender of queued pushes. */
+  push: PushSender;
 }
 
 export function createDeps(base: BaseDeps): Deps {
@@ -109,7 +113,14 @@ export function createDeps(base: BaseDeps): Deps {
     heartbeatMs: config.LIVE_HEARTBEAT_MS,
   });
   const inboxStreams = createInboxStreams(streams);
-  const inbox = createInbox({ db: base.db, streams: inboxStreams, log, now });
+  const push = createPushSender({
+    db: base.db,
+    log,
+    now,
+    vapid: vapidFromConfig(config),
+    allowLoopback: config.PUSH_ALLOW_LOOPBACK,
+  });
+  const inbox = createInbox({ db: base.db, streams: inboxStreams, log, now, push });
   const notifier = createNotifier({ db: base.db, mailer, auth, lessonAccess, log, config, now, inbox });
   const threadStreams = createThreadStreams(streams);
   return {
@@ -134,5 +145,6 @@ export function createDeps(base: BaseDeps): Deps {
     reminders: createLiveReminders({ db: base.db, mailer, auth, lessonAccess, log, config, now }),
     inboxStreams,
     inbox,
+    push,
   };
 }

@@ -30,7 +30,7 @@ await runService({
       log,
       everyMs: config.NOTIFY_FLUSH_MS,
     });
-    // In-app notices of live sessions, and the 90-day pruning of notifications.
+    // In-app notices of live sessions, pushes due again, and the 90-day pruning of notifications.
     const peer = (baseUrl: string) => createPeer({ baseUrl, secret: config.INTERNAL_SECRET });
     const centre = [
       ...startNotificationCentreJobs({ ...deps, everyMs: config.NOTIFY_FLUSH_MS }),

@@ -541,6 +541,10 @@ export const ROUTE_PATHS = {
     events: '/community/notifications/events',
     preferences: '/community/notifications/preferences',
     savePreferences: '/community/notifications/preferences',
+    pushKey: '/community/notifications/push/key',
+    pushSubscriptions: '/community/notifications/push/subscriptions',
+    subscribePush: '/community/notifications/push/subscriptions',
+    unsubscribePush: '/community/notifications/push/unsubscribe',
   },
   apiDocs: {
     openapi: '/openapi.json',

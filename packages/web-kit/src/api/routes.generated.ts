@@ -67,7 +67,7 @@ export interface ApiTables {
   studioQuestion: Pick<typeof studioQuestionRoutes, 'list'>;
   gateway: Pick<typeof gatewayRoutes, 'health' | 'reportClientError'>;
   release: Pick<typeof releaseRoutes, 'list' | 'promote' | 'rollback' | 'canary'>;
-  notification: Pick<typeof notificationRoutes, 'list' | 'markRead' | 'markAllRead' | 'events' | 'preferences' | 'savePreferences'>;
+  notification: Pick<typeof notificationRoutes, 'list' | 'markRead' | 'markAllRead' | 'events' | 'preferences' | 'savePreferences' | 'pushKey' | 'pushSubscriptions' | 'subscribePush' | 'unsubscribePush'>;
 }
 
 /** Each call's method and path ('bytes': the answer is not JSON, only its address is offered). */
@@ -515,5 +515,9 @@ export const API_ROUTES = {
     events: ['GET', '/community/notifications/events', 'bytes'],
     preferences: ['GET', '/community/notifications/preferences'],
     savePreferences: ['PUT', '/community/notifications/preferences'],
+    pushKey: ['GET', '/community/notifications/push/key'],
+    pushSubscriptions: ['GET', '/community/notifications/push/subscriptions'],
+    subscribePush: ['PUT', '/community/notifications/push/subscriptions'],
+    unsubscribePush: ['POST', '/community/notifications/push/unsubscribe'],
   },
 } as const;

@@ -14,6 +14,7 @@ import type {
 } from './tables/notifications';
 import type { NotificationPreferencesTable, NotificationsTable } from './tables/notification-centre';
 import type { PostReportsTable, PostsTable, PostVotesTable } from './tables/posts';
+import type { PushSendsTable, PushSubscriptionsTable } from './tables/push';
 import type { DiscussionTargetsTable, ThreadsTable } from './tables/threads';
 import type { CreatorFollowsTable, CreatorNewsItemsTable, CreatorNewsTable } from './tables/creator-follows';
 
@@ -37,4 +38,6 @@ export interface Database {
   creator_news: CreatorNewsTable;
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_sends: PushSendsTable;
 }

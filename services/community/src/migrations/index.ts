@@ -7,6 +7,7 @@ import * as threadsWaiting from './2026-12-06T09-45-00_threads_waiting';
 import * as creatorFollows from './2026-12-06T10-20-00_creator_follows';
 import * as creatorPosts from './2026-12-06T10-40-00_creator_posts';
 import * as notificationCentre from './2026-12-06T12-40-00_notification_centre';
+import * as pushSubscriptions from './2026-12-06T16-25-00_push_subscriptions';
 
 /** Every migration of the community schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T10-20-00_creator_follows': creatorFollows,
   '2026-12-06T10-40-00_creator_posts': creatorPosts,
   '2026-12-06T12-40-00_notification_centre': notificationCentre,
+  '2026-12-06T16-25-00_push_subscriptions': pushSubscriptions,
 };

@@ -3,6 +3,7 @@ import { LIVE_STARTING_NOTICE_MINUTES, NOTIFICATION_KEEP_DAYS, productPagePath }
 import { repeatEvery, type Logger, type Repeating } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { Inbox } from './inbox';
+import type { PushSender } from './push-sender';
 import { lockDueNotices, markNoticed, pruneNotifications } from './inbox.repository';
 
 /** Registrations noticed per transaction. */
@@ -47,22 +48,28 @@ export async function noticeLiveSessions({
 export const pruneOldNotifications = (db: Kysely<Database>, now: () => Date) =>
   pruneNotifications(db, new Date(now().getTime() - NOTIFICATION_KEEP_DAYS * DAY_MS));
 
-/** The notification centre's timers: live notices with the other mailing steps' rhythm, pruning hourly. */
+/**
+ * The notification centre's timers: live notices and pushes due again with the other mailing steps' rhythm (new
+ * pushes go at once: the inbox wakes the sender), pruning hourly.
+ */
 export function startNotificationCentreJobs({
   db,
   inbox,
+  push,
   now,
   log,
   everyMs,
 }: {
   db: Kysely<Database>;
   inbox: Inbox;
+  push: Pick<PushSender, 'sendDue'>;
   now: () => Date;
   log: Logger;
   everyMs: number;
 }): Repeating[] {
   return [
     repeatEvery({ name: 'live notices', everyMs, log, step: () => noticeLiveSessions({ db, inbox, now }) }),
+    repeatEvery({ name: 'push notifications', everyMs, log, step: () => push.sendDue() }),
     repeatEvery({
       name: 'notification pruning',
       everyMs: 3_600_000,

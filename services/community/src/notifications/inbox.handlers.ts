@@ -13,6 +13,7 @@ import {
   savePreferences,
   unreadCounts,
 } from './inbox.repository';
+import { createPushHandlers } from './push.handlers';
 
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
@@ -24,9 +25,12 @@ export function createInboxHandlers({
   inboxStreams,
   streamHolders,
   log,
-}: Pick<Deps, 'db' | 'now' | 'inbox' | 'inboxStreams' | 'streamHolders' | 'log'>): RouteHandlers<
-  typeof notificationRoutes
-> {
+  push,
+  config,
+}: Pick<
+  Deps,
+  'db' | 'now' | 'inbox' | 'inboxStreams' | 'streamHolders' | 'log' | 'push' | 'config'
+>): RouteHandlers<typeof notificationRoutes> {
   const unreadOf = async (userId: string) => (await unreadCounts(db, [userId])).get(userId) ?? 0;
   const emailStopped = async (userId: string) =>
     (await db
@@ -37,6 +41,8 @@ export function createInboxHandlers({
       .executeTakeFirst()) !== undefined;
 
   return {
+    ...createPushHandlers({ db, push, config }),
+
     async list({ query, identity }) {
       const [rows, unread] = await Promise.all([
         listNotifications(db, identity.id, { before: query.cursor, limit: query.limit }),

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   EMAILED_NOTIFICATION_TYPES,
   NOTIFICATION_TYPES,
+  PUSHED_BY_DEFAULT,
   type NotificationPreference,
   type NotificationType,
 } from '@catalyst/contracts';
@@ -128,7 +129,10 @@ export async function pruneNotifications(db: Db, cutoff: Date, batch = 5_000): P
   }
 }
 
-/** Every type's two switches for one person (absent rows: both on; `email` null where community sends none). */
+/**
+ * Every type's switches for one person (absent rows: in the app and e-mail on, push as PUSHED_BY_DEFAULT says;
+ * `email` null where community sends none).
+ */
 export async function preferencesOf(db: Db, userId: string): Promise<NotificationPreference[]> {
   const rows = await db
     .selectFrom('notification_preferences')
@@ -142,6 +146,7 @@ export async function preferencesOf(db: Db, userId: string): Promise<Notificatio
       type,
       inApp: row?.in_app ?? true,
       email: EMAILED_NOTIFICATION_TYPES.includes(type) ? (row?.email ?? true) : null,
+      push: row?.push ?? PUSHED_BY_DEFAULT.includes(type),
     };
   });
 }
@@ -149,17 +154,25 @@ export async function preferencesOf(db: Db, userId: string): Promise<Notificatio
 export async function savePreferences(
   db: Db,
   userId: string,
-  preferences: { type: NotificationType; inApp: boolean; email?: boolean | null }[],
+  preferences: { type: NotificationType; inApp: boolean; email?: boolean | null; push?: boolean }[],
 ): Promise<void> {
   await db
     .insertInto('notification_preferences')
     .values(
-      preferences.map((p) => ({ user_id: userId, type: p.type, in_app: p.inApp, email: p.email ?? true })),
+      preferences.map((p) => ({
+        user_id: userId,
+        type: p.type,
+        in_app: p.inApp,
+        email: p.email ?? true,
+        push: p.push ?? null,
+      })),
     )
     .onConflict((oc) =>
       oc.columns(['user_id', 'type']).doUpdateSet((eb) => ({
         in_app: eb.ref('excluded.in_app'),
         email: eb.ref('excluded.email'),
+        // A save that leaves push out keeps the person's push choice.
+        push: eb.fn.coalesce('excluded.push', 'notification_preferences.push'),
       })),
     )
     .execute();

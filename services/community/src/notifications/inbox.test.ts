@@ -286,8 +286,13 @@ describe('notification preferences', () => {
   it('lists every type on, e-mail only for the types community mails', async () => {
     const res = await t.call(learner, 'GET', `${LIST}/preferences`);
     expect(res.body.data.emailStopped).toBe(false);
-    expect(res.body.data.preferences).toContainEqual({ type: 'reply', inApp: true, email: true });
-    expect(res.body.data.preferences).toContainEqual({ type: 'certificate', inApp: true, email: null });
+    expect(res.body.data.preferences).toContainEqual({ type: 'reply', inApp: true, email: true, push: true });
+    expect(res.body.data.preferences).toContainEqual({
+      type: 'certificate',
+      inApp: true,
+      email: null,
+      push: false,
+    });
   });
 
   it('skips the app when in-app is off and the e-mail when e-mail is off, each on its own', async () => {
@@ -295,7 +300,12 @@ describe('notification preferences', () => {
     const before = t.mailer.sent.length;
     const saved = await savePreferences(otherSubscriber, [{ type: 'reply', inApp: false, email: true }]);
     expect(saved.status).toBe(200);
-    expect(saved.body.data.preferences).toContainEqual({ type: 'reply', inApp: false, email: true });
+    expect(saved.body.data.preferences).toContainEqual({
+      type: 'reply',
+      inApp: false,
+      email: true,
+      push: true,
+    });
     const threadId = await startThread('Preferences in the app', otherSubscriber);
     await replyTo(threadId, subscriber);
     expect(await ofType('reply', otherSubscriber)).toEqual([]);
@@ -356,7 +366,12 @@ describe('notification preferences', () => {
       notificationType: 'live-starting',
     });
     const prefs = await t.call(subscriber, 'GET', `${LIST}/preferences`);
-    expect(prefs.body.data.preferences).toContainEqual({ type: 'live-starting', inApp: true, email: false });
+    expect(prefs.body.data.preferences).toContainEqual({
+      type: 'live-starting',
+      inApp: true,
+      email: false,
+      push: true,
+    });
   });
 
   it('refuses a type that does not exist', async () => {

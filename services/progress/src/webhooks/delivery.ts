@@ -2,10 +2,16 @@ import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_RETRY_DAYS } from '@catalyst/contracts';
-import { openSecret, sendQuietly, type Logger, type Mailer } from '@catalyst/service-kit';
+import {
+  openSecret,
+  postPinned,
+  resolveTarget,
+  sendQuietly,
+  type Logger,
+  type Mailer,
+} from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { WebhookEndpointRow } from '../db/tables/webhooks';
-import { postPinned, resolveTarget } from './ssrf';
 import {
   claimDueDeliveries,
   disableEndpoint,
@@ -52,7 +58,7 @@ export interface WebhookSender {
   adminUrl: string;
 }
 
-/** Signs and POSTs one delivery to its endpoint's address, resolved once and pinned (ssrf.ts). */
+/** Signs and POSTs one delivery to its endpoint's address, resolved once and pinned (service-kit's ssrf.ts). */
 async function attempt(sender: WebhookSender, delivery: DueDelivery, at: Date): Promise<AttemptOutcome> {
   const started = performance.now();
   const body = JSON.stringify(delivery.payload);

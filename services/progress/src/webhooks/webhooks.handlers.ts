@@ -1,8 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { WEBHOOK_MESSAGES, type adminWebhookRoutes } from '@catalyst/contracts';
-import { badRequest, notFound, reply, sealSecret, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  badRequest,
+  notFound,
+  reply,
+  resolveTarget,
+  sealSecret,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import type { Deps } from '../deps';
-import { resolveTarget } from './ssrf';
 import { webhookSecretKey } from './webhooks-job';
 import * as repo from './webhooks.repository';
 

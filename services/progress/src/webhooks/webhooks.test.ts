@@ -8,7 +8,7 @@ import {
   type DomainEvent,
   type WebhookDelivery,
 } from '@catalyst/contracts';
-import { consumeEvents, createPeer } from '@catalyst/service-kit';
+import { consumeEvents, createPeer, isPrivateAddress } from '@catalyst/service-kit';
 import {
   TEST_INTERNAL_SECRET,
   createMemoryMailer,
@@ -17,7 +17,6 @@ import {
 } from '@catalyst/service-kit/testing';
 import { createTestContext, ids, quizLesson } from '../test-support';
 import { DISABLE_AFTER_MS, RETRY_WINDOW_MS, nextAttemptAfter, sendDueDeliveries } from './delivery';
-import { isPrivateAddress } from './ssrf';
 import { webhookConsumers, webhookSenderOf } from './webhooks-job';
 import { pruneDeliveries } from './webhooks.repository';
 

@@ -19,10 +19,12 @@ export interface NotificationsTable {
 }
 export type NotificationRow = Selectable<NotificationsTable>;
 
-/** A person's choice for one type (no row: in the app and by e-mail). */
+/** A person's choice for one type (no row: in the app and by e-mail; push as PUSHED_BY_DEFAULT says). */
 export interface NotificationPreferencesTable {
   user_id: string;
   type: NotificationType;
   in_app: boolean;
   email: boolean;
+  /** Null: the type's default (PUSHED_BY_DEFAULT). */
+  push: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
 }

@@ -3,7 +3,10 @@ import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
-/** Networks a webhook may not reach unless WEBHOOKS_ALLOW_PRIVATE: this host, private, link-local and reserved ranges. */
+// The guard against server-side request forgery of every address a user hands the server to call (progress's
+// webhooks, community's push subscriptions): resolved once, refused on a private network, connected to pinned.
+
+/** Networks an outgoing call may not reach unless its config allows private ones: this host, private, link-local and reserved ranges. */
 const privateNetworks = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
@@ -36,16 +39,32 @@ export function isPrivateAddress(address: string): boolean {
   return privateNetworks.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/** Whether an address is this machine's own (127.0.0.0/8, ::1, or IPv4-mapped 127.x). */
+export function isLoopbackAddress(address: string): boolean {
+  const v4 = /^(?:::ffff:)?(\d+)\.\d+\.\d+\.\d+$/i.exec(address);
+  return v4 ? v4[1] === '127' : address === '::1';
+}
+
 export type Target = { url: URL; address: string; family: 4 | 6 };
 export type TargetRefusal = 'private' | 'unresolvable';
 
 /**
- * Resolves a webhook's host once: every address it resolves to must be public (unless private ones are allowed),
+ * Without resolving anything: whether an address names a private network outright (an IP literal on one, or
+ * localhost), for a check when it is handed over; resolveTarget decides again at each call.
+ */
+export function namesPrivateHost(raw: string): boolean {
+  const host = new URL(raw).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return isIP(host) !== 0 && isPrivateAddress(host);
+}
+
+/**
+ * Resolves an address's host once: every address it resolves to must be public (unless private ones are allowed),
  * and the connection is then made to the first of them (postPinned), so a second lookup cannot point it elsewhere.
  */
 export async function resolveTarget(
   raw: string,
-  { allowPrivate }: { allowPrivate: boolean },
+  { allowPrivate, allowLoopback = false }: { allowPrivate: boolean; allowLoopback?: boolean },
 ): Promise<Target | TargetRefusal> {
   const url = new URL(raw);
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -56,7 +75,9 @@ export async function resolveTarget(
     return 'unresolvable';
   }
   if (addresses.length === 0) return 'unresolvable';
-  if (!allowPrivate && addresses.some(({ address }) => isPrivateAddress(address))) return 'private';
+  const refused = ({ address }: { address: string }) =>
+    isPrivateAddress(address) && !(allowLoopback && isLoopbackAddress(address));
+  if (!allowPrivate && addresses.some(refused)) return 'private';
   const [first] = addresses;
   return { url, address: first!.address, family: first!.family === 6 ? 6 : 4 };
 }
@@ -66,10 +87,13 @@ export interface PostResult {
   error: string | null;
 }
 
-/** POSTs a JSON body to the resolved address (TLS still checks the host's name); never follows a redirect. */
+/**
+ * POSTs a body (JSON unless the headers name another type) to the resolved address (TLS still checks the host's
+ * name); never follows a redirect.
+ */
 export function postPinned(
   { url, address, family }: Target,
-  body: string,
+  body: string | Uint8Array,
   headers: Record<string, string>,
   timeoutMs: number,
 ): Promise<PostResult> {
@@ -86,7 +110,11 @@ export function postPinned(
         method: 'POST',
         lookup: pinned,
         timeout: timeoutMs,
-        headers: { 'content-type': 'application/json', 'user-agent': 'Catalyst-Webhooks/1', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Catalyst-Webhooks/1',
+          ...Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])),
+        },
       },
       (response) => {
         // The body is not kept: only that it was answered, and with what.
