@@ -68,6 +68,16 @@ describe('the unsubscribe page', () => {
     );
   });
 
+  it('says so when the link stops the weekly e-mail, and where to turn it back on', async () => {
+    fakeApi().on(followRoutes.unsubscribe, { scope: 'digest', threadTitle: null });
+    const user = userEvent.setup();
+    renderAt(`/unsubscribe?token=${TOKEN}`);
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'You will no longer get the weekly e-mail. Turn it back on from your notification settings.',
+    );
+  });
+
   it("shows the server's message when it refuses the token", async () => {
     fakeApi().on(followRoutes.unsubscribe, failure(400, COMMUNITY_MESSAGES.unsubscribeInvalid));
     const user = userEvent.setup();

@@ -37,7 +37,9 @@ export const unsubscribedFrom = (result: Unsubscribed) =>
       ? `You no longer follow ${result.creatorName ?? 'this creator'}: no more e-mails when they publish.`
       : result.scope === 'type' && result.notificationType
         ? `You will no longer get e-mails about: ${NOTIFICATION_TYPE_LABELS[result.notificationType].toLowerCase()}.`
-        : 'You will no longer get any community e-mails.';
+        : result.scope === 'digest'
+          ? 'You will no longer get the weekly e-mail. Turn it back on from your notification settings.'
+          : 'You will no longer get any community e-mails.';
 
 /**
  * /unsubscribe?token=: an e-mail's unsubscribe link, without signing in. Nothing happens on opening it (mail

@@ -192,7 +192,8 @@ export const unsubscribeQuerySchema = z.object({
     .max(UNSUBSCRIBE_TOKEN_LENGTH.max, COMMUNITY_MESSAGES.unsubscribeInvalid),
 });
 export const unsubscribeResultSchema = z.object({
-  scope: z.enum(['thread', 'creator', 'type', 'all']),
+  /** 'digest': the weekly e-mail (issue 61). */
+  scope: z.enum(['thread', 'creator', 'type', 'digest', 'all']),
   threadTitle: z.string().nullable(),
   /** The creator no longer followed (scope 'creator'). */
   creatorName: z.string().nullable().optional(),

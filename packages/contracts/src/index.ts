@@ -30,6 +30,7 @@ export * from './paths';
 export * from './recommendations';
 export * from './community';
 export * from './notifications';
+export * from './digest';
 export * from './reviews';
 export * from './search';
 export * from './creator-pages';

@@ -27,5 +27,6 @@ export * from './trace-context';
 export * from './report-queue';
 export * from './repeat';
 export * from './secret-box';
+export * from './deadlock';
 export * from './ssrf';
 export * from './events';

@@ -6,6 +6,7 @@ import { mountModeration } from './moderation/moderation.routes';
 import { mountFollows } from './notifications/follows.routes';
 import { mountInbox } from './notifications/inbox.routes';
 import { mountCreatorFollows } from './creator-follows/creator-follows.routes';
+import { mountDigest } from './digest/digest.routes';
 import { mountQuestionsWaiting } from './questions-waiting/questions-waiting.routes';
 import { mountStudioQuestions } from './studio-questions/studio-questions.routes';
 
@@ -21,6 +22,7 @@ export function createApp(deps: Deps) {
   mountModeration(app, deps);
   mountFollows(app, deps);
   mountInbox(app, deps);
+  mountDigest(app, deps);
   mountCreatorFollows(app, deps);
   mountLive(app, deps);
   mountQuestionsWaiting(app, deps);

@@ -8,12 +8,13 @@ import { startNotificationCentreJobs } from './notifications/centre-jobs';
 import { followDomainFeeds } from './notifications/domain-feed';
 import { sendCreatorNews } from './creator-follows/creator-news';
 import { database } from './setup';
+import { startWeeklyDigest } from './digest/weekly-digest';
 
 await runService({
   name: 'community',
   loadConfig,
   database,
-  start: (context) => {
+  start: async (context) => {
     const { config, log } = context;
     const deps = createDeps(context);
     // Prometheus: the open event streams (live boards and discussions), read at each scrape.
@@ -42,6 +43,15 @@ await runService({
         everyMs: config.NOTIFY_FLUSH_MS,
       }),
     ];
+    // The weekly e-mail on the job queue (pg-boss): Monday morning in each learner's time zone.
+    const digest = await startWeeklyDigest(
+      {
+        ...deps,
+        progress: peer(config.PROGRESS_URL),
+        site: { publicUrl: config.PUBLIC_URL, siteName: config.SITE_NAME, secret: config.INTERNAL_SECRET },
+      },
+      config.DATABASE_URL,
+    );
     if (!config.SMTP_URL)
       log.info(
         { outbox: config.OUTBOX_DIR },
@@ -51,7 +61,7 @@ await runService({
       app: createApp(deps),
       // Open event streams end first (browsers reconnect to another replica), or the server would wait for them.
       beforeClose: [() => deps.live.close()],
-      onClose: [() => jobs.stop(), ...centre.map((job) => () => job.stop())],
+      onClose: [() => jobs.stop(), ...centre.map((job) => () => job.stop()), () => digest.stop()],
     };
   },
 });

@@ -21,6 +21,7 @@ import {
   studioQuestionRoutes,
 } from './community';
 import { notificationRoutes } from './community-notifications';
+import { digestRoutes } from './community-digest';
 import {
   creatorFollowRoutes,
   creatorLearnerRoutes,
@@ -163,6 +164,7 @@ export const allRouteTables = {
   releaseRoutes,
   platformRoutes,
   notificationRoutes,
+  digestRoutes,
   apiDocsRoutes,
 } satisfies Record<string, RouteTable>;
 

@@ -23,6 +23,7 @@ export * from './releases';
 export * from './media';
 export * from './community';
 export * from './community-notifications';
+export * from './community-digest';
 export * from './creator-pages';
 export * from './platform';
 export * from './api-docs';

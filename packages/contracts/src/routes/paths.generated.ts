@@ -260,6 +260,7 @@ export const ROUTE_PATHS = {
     jwks: '/internal/credentials/jwks',
     standing: '/internal/progress/users/:userId/products/:productId',
     learnerSignals: '/internal/progress/users/:userId/signals',
+    learnerWeek: '/internal/progress/users/:userId/week',
     deleteUserProgress: '/internal/progress/users/:userId',
     teamFigures: '/internal/progress/team-figures',
   },
@@ -545,6 +546,10 @@ export const ROUTE_PATHS = {
     pushSubscriptions: '/community/notifications/push/subscriptions',
     subscribePush: '/community/notifications/push/subscriptions',
     unsubscribePush: '/community/notifications/push/unsubscribe',
+  },
+  digest: {
+    settings: '/community/notifications/digest',
+    saveSettings: '/community/notifications/digest',
   },
   apiDocs: {
     openapi: '/openapi.json',

@@ -49,6 +49,7 @@ import { followedPathSchema, pathProgressSchema } from '../paths';
 import { teamFiguresBodySchema, teamFiguresSchema } from '../team-learning';
 import { defineRoutes } from './define';
 import { eventFeedQuerySchema, eventFeedSchema } from '../events';
+import { learnerWeekQuerySchema, learnerWeekSchema } from '../digest';
 
 const product = z.object({ id: objectIdSchema });
 const service = 'progress';
@@ -480,6 +481,17 @@ export const progressInternalRoutes = defineRoutes({
       "What a learner watched and completed, and what others who watched the same products watched (content's recommendations)",
     params: z.object({ userId: objectIdSchema }),
     response: learnerSignalsSchema,
+  },
+  learnerWeek: {
+    method: 'GET',
+    path: '/internal/progress/users/:userId/week',
+    service,
+    access: 'internal',
+    summary:
+      "A learner's week for community's weekly e-mail: minutes learned, the current streak, each course in progress and its next lesson",
+    params: z.object({ userId: objectIdSchema }),
+    query: learnerWeekQuerySchema,
+    response: learnerWeekSchema,
   },
   deleteUserProgress: {
     method: 'DELETE',

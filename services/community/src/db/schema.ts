@@ -17,6 +17,7 @@ import type { PostReportsTable, PostsTable, PostVotesTable } from './tables/post
 import type { PushSendsTable, PushSubscriptionsTable } from './tables/push';
 import type { DiscussionTargetsTable, ThreadsTable } from './tables/threads';
 import type { CreatorFollowsTable, CreatorNewsItemsTable, CreatorNewsTable } from './tables/creator-follows';
+import type { DigestSettingsTable, DigestWeeksTable } from './tables/digest';
 
 export interface Database {
   threads: ThreadsTable;
@@ -38,6 +39,8 @@ export interface Database {
   creator_news: CreatorNewsTable;
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
+  digest_settings: DigestSettingsTable;
+  digest_weeks: DigestWeeksTable;
   push_subscriptions: PushSubscriptionsTable;
   push_sends: PushSendsTable;
 }

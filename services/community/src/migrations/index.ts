@@ -8,6 +8,7 @@ import * as creatorFollows from './2026-12-06T10-20-00_creator_follows';
 import * as creatorPosts from './2026-12-06T10-40-00_creator_posts';
 import * as notificationCentre from './2026-12-06T12-40-00_notification_centre';
 import * as pushSubscriptions from './2026-12-06T16-25-00_push_subscriptions';
+import * as weeklyDigest from './2026-12-06T16-30-00_weekly_digest';
 
 /** Every migration of the community schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T10-40-00_creator_posts': creatorPosts,
   '2026-12-06T12-40-00_notification_centre': notificationCentre,
   '2026-12-06T16-25-00_push_subscriptions': pushSubscriptions,
+  '2026-12-06T16-30-00_weekly_digest': weeklyDigest,
 };

@@ -6,6 +6,7 @@ import { verifyUnsubscribeToken } from './unsubscribe-token';
 import { stopEmailOf } from './inbox.repository';
 import { unfollowCreator } from '../creator-follows/creator-follows.repository';
 import { creatorSummary } from '../creator-follows/creator-summary';
+import { stopDigestOf } from '../digest/digest.routes';
 
 export function createFollowHandlers({
   db,
@@ -33,6 +34,10 @@ export function createFollowHandlers({
       if (token.scope.kind === 'all') {
         await unsubscribeAll(db, token.userId, now());
         return { scope: 'all' as const, threadTitle: null };
+      }
+      if (token.scope.kind === 'digest') {
+        await stopDigestOf(db, token.userId);
+        return { scope: 'digest' as const, threadTitle: null };
       }
       if (token.scope.kind === 'type') {
         await stopEmailOf(db, token.userId, token.scope.type);

@@ -2,18 +2,22 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { NOTIFICATION_TYPES, type NotificationType } from '@catalyst/contracts';
 import { isObjectId } from '@catalyst/service-kit';
 
-/** What an unsubscribe link stops: one thread's e-mails, one followed creator's, one type's, or every community e-mail. */
+/**
+ * What an unsubscribe link stops: one thread's e-mails, one followed creator's, one type's, the weekly e-mail, or
+ * every community e-mail.
+ */
 export type UnsubscribeScope =
   | { kind: 'thread'; threadId: string }
   | { kind: 'creator'; creatorId: string }
   | { kind: 'type'; type: NotificationType }
+  | { kind: 'digest' }
   | { kind: 'all' };
 
 const CREATOR_TARGET = 'creator-';
 const TYPE_TARGET = 'type-';
 const targetOf = (scope: UnsubscribeScope) =>
-  scope.kind === 'all'
-    ? 'all'
+  scope.kind === 'all' || scope.kind === 'digest'
+    ? scope.kind
     : scope.kind === 'creator'
       ? `${CREATOR_TARGET}${scope.creatorId}`
       : scope.kind === 'type'
@@ -37,7 +41,7 @@ const signature = (payload: string, secret: string) =>
   createHmac('sha256', tokenKey(secret)).update(payload).digest('base64url');
 
 /**
- * `<userId>.<threadId | creator-<creatorId> | type-<type> | all>.<sig>`: names the person and what they stop, signed so it cannot be changed
+ * `<userId>.<threadId | creator-<creatorId> | type-<type> | digest | all>.<sig>`: names the person and what they stop, signed so it cannot be changed
  * to name anyone or anything else. It does not expire (an old e-mail's link keeps working).
  */
 export function signUnsubscribeToken(userId: string, scope: UnsubscribeScope, secret: string): string {
@@ -58,6 +62,7 @@ export function verifyUnsubscribeToken(
     !sig ||
     !isObjectId(userId) ||
     (target !== 'all' &&
+      target !== 'digest' &&
       !typeOf(target) &&
       !isObjectId(target.startsWith(CREATOR_TARGET) ? target.slice(CREATOR_TARGET.length) : target))
   )
@@ -65,7 +70,7 @@ export function verifyUnsubscribeToken(
   const expected = Buffer.from(signature(`${userId}.${target}`, secret));
   const given = Buffer.from(sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-  if (target === 'all') return { userId, scope: { kind: 'all' } };
+  if (target === 'all' || target === 'digest') return { userId, scope: { kind: target } };
   const type = typeOf(target);
   if (type) return { userId, scope: { kind: 'type', type } };
   if (target.startsWith(CREATOR_TARGET))

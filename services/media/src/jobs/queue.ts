@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { Logger } from '@catalyst/service-kit';
+import { retryOnDeadlock, type Logger } from '@catalyst/service-kit';
 
 /** The processing queue: one job per asset to process (a second request for the same asset joins the first). */
 export const PROCESS_QUEUE = 'media-process';
@@ -97,17 +97,5 @@ export async function startJobs({
  * two pg-boss create_queue calls at once can deadlock on the partition they attach (Postgres picks one to fail
  * with 40P01): that one tries again, and finds the queue made.
  */
-async function createQueue(
-  boss: PgBoss,
-  queue: PgBoss.Queue & { name: string },
-  attempts = 5,
-): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await boss.createQueue(queue.name, queue);
-    } catch (error) {
-      if ((error as { code?: string }).code !== '40P01' || attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
-    }
-  }
-}
+const createQueue = (boss: PgBoss, queue: PgBoss.Queue & { name: string }): Promise<void> =>
+  retryOnDeadlock(() => boss.createQueue(queue.name, queue));

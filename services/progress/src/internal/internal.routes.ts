@@ -10,6 +10,7 @@ import { deleteUserFollows } from '../paths/paths.repository';
 import { deleteProductProgress, deleteUserProgress, findProgress } from '../progress/progress.repository';
 import { deleteProductAttempts, deleteUserAttempts } from '../quizzes/quizzes.repository';
 import { learnerSignals } from '../recommendations/co-watched.repository';
+import { learnerWeek } from '../learning/learner-week';
 import { teamFigures } from '../team-figures/team-figures';
 
 /** Service-to-service routes (guarded by the shared secret in createService). */
@@ -35,6 +36,9 @@ export function mountInternal(app: Hono<AppEnv>, { db, catalog, entitlements, cr
     },
     // Content's recommendation rows: what the learner watched and what co-watchers of it watched.
     learnerSignals: ({ params: { userId } }) => learnerSignals(db, userId),
+    // Community's weekly e-mail: the learner's minutes, streak and next lessons.
+    learnerWeek: ({ params: { userId }, query, requestId }) =>
+      learnerWeek({ db, catalog }, userId, query, requestId),
     // The user's account is being deleted (auth calls this); idempotent, so a retry after a failure is safe.
     async deleteUserProgress({ params: { userId } }) {
       await Promise.all([

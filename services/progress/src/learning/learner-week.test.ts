@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LearnerWeek } from '@catalyst/contracts';
+import { internalHeaders, testUsers } from '@catalyst/service-kit/testing';
+import { createTestContext, ids, lesson, otherSubscriber } from '../test-support';
+import { nextUnfinished } from './learner-week';
+
+let ctx: Awaited<ReturnType<typeof createTestContext>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const sub = testUsers.subscriber;
+const week = async (userId: string, from = '2026-11-02', to = '2026-11-09', headers = internalHeaders()) => {
+  const res = await ctx.app.request(`/internal/progress/users/${userId}/week?from=${from}&to=${to}`, {
+    headers,
+  });
+  return { status: res.status, body: (await res.json()) as { data: LearnerWeek } };
+};
+
+describe("a learner's week for the weekly e-mail", () => {
+  it('answers the minutes of those days, the running streak, and each course in progress with its next lesson', async () => {
+    const course = `/content/progress/product/${ids.lessons}/lessons`;
+    for (const done of [lesson.preview, lesson.grid])
+      expect((await ctx.call(sub, 'PATCH', `${course}/${done}/complete`, {})).status).toBe(200);
+    await ctx.call(sub, 'PATCH', `/content/progress/product/${ids.video}`, {
+      progress: 40,
+      lastPosition: 12,
+    });
+    await sql`
+      insert into learning_days (user_id, day, seconds) values
+        (${sub.id}, '2026-11-01', 600), (${sub.id}, '2026-11-02', 1800), (${sub.id}, '2026-11-08', 1230),
+        (${sub.id}, '2026-11-09', 900),
+        (${sub.id}, (now() at time zone 'utc')::date - 1, 60), (${sub.id}, (now() at time zone 'utc')::date - 2, 60)
+      on conflict do nothing
+    `.execute(ctx.db);
+
+    const { status, body } = await week(sub.id);
+    expect(status).toBe(200);
+    // 1800 + 1230 seconds: the days before `from` and from `to` on are not this week's.
+    expect(body.data.minutes).toBe(51);
+    // Yesterday, the day before and today (the video's save) in a row.
+    expect(body.data.streak).toBe(3);
+    expect(body.data.courses).toEqual([
+      {
+        productId: ids.video,
+        slug: 'css-video',
+        title: 'CSS Video',
+        progress: 40,
+        lessonId: null,
+        lessonNumber: null,
+        lessonCount: 0,
+      },
+      {
+        productId: ids.lessons,
+        slug: 'grid-course',
+        title: 'Grid Course',
+        progress: expect.any(Number),
+        lessonId: lesson.notes,
+        lessonNumber: 3,
+        lessonCount: 4,
+      },
+    ]);
+  });
+
+  it('answers an empty week for a learner with nothing, and only to services', async () => {
+    expect((await week(otherSubscriber.id)).body.data).toEqual({ minutes: 0, streak: 0, courses: [] });
+    expect((await week(otherSubscriber.id, '2026-11-02', '2026-11-09', {})).status).toBe(404);
+    expect((await week(otherSubscriber.id, 'monday', '2026-11-09')).status).toBe(400);
+  });
+});
+
+describe('the next unfinished lesson', () => {
+  const lessons = ['a', 'b', 'c', 'd'].map((id) => ({ id }));
+  it('is the current one while unfinished, else the first unfinished after it, else from the start', () => {
+    expect(nextUnfinished(lessons, 'b', new Set())).toEqual({ lesson: { id: 'b' }, number: 2 });
+    expect(nextUnfinished(lessons, 'b', new Set(['b', 'c']))).toEqual({ lesson: { id: 'd' }, number: 4 });
+    expect(nextUnfinished(lessons, 'd', new Set(['b', 'd']))).toEqual({ lesson: { id: 'a' }, number: 1 });
+    expect(nextUnfinished(lessons, null, new Set(['a']))).toEqual({ lesson: { id: 'b' }, number: 2 });
+    expect(nextUnfinished(lessons, 'c', new Set(['a', 'b', 'c', 'd']))).toBeNull();
+  });
+});
