@@ -17,6 +17,7 @@ import {
   useDocumentTitle,
 } from '@catalyst/web-kit';
 import styles from './Notifications.module.css';
+import WeeklyDigestSetting from './WeeklyDigestSetting';
 
 /** /notifications/settings: per kind of notification, whether it comes in the app and by e-mail. */
 export default function NotificationSettingsPage() {
@@ -126,6 +127,7 @@ export default function NotificationSettingsPage() {
           </div>
         </form>
       )}
+      <WeeklyDigestSetting />
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_WINDOW_EVENT, notificationRoutes } from '@catalyst/contracts';
+import { NOTIFICATION_WINDOW_EVENT, digestRoutes, notificationRoutes } from '@catalyst/contracts';
 import { session } from '@catalyst/web-kit';
 import { fakeApi, sseStream } from '@catalyst/web-kit/testing';
-import NotificationBell from './NotificationBell';
+import NotificationBell, { BELL_STREAM_DELAY_MS } from './NotificationBell';
 import { parseFrames } from './notificationStream';
 
 const ada = { _id: 'a'.repeat(24), name: 'Ada Lovelace', email: 'ada@example.com', role: 'user' as const };
@@ -81,6 +81,40 @@ describe('the notification bell', () => {
     );
     expect(server.callsTo(notificationRoutes.list)[0]!.url).toContain('limit=1');
     expect(server.callsTo(notificationRoutes.events)).toHaveLength(0);
+  });
+
+  it("tells community the browser's time zone once the page has settled, once per account and zone", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    localStorage.clear();
+    try {
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const server = fakeApi()
+        .on(notificationRoutes.list, { items: [], nextCursor: null, unread: 0 })
+        .on(notificationRoutes.events, () => sseStream().response)
+        .on(digestRoutes.saveSettings, ({ body }) => ({ weekly: true, timeZone: body.timeZone ?? 'UTC' }));
+      const visit = () =>
+        render(
+          <MemoryRouter initialEntries={['/browse']}>
+            <NotificationBell />
+          </MemoryRouter>,
+        );
+      const first = visit();
+      await waitFor(() => expect(server.callsTo(notificationRoutes.list)).toHaveLength(1));
+      expect(server.callsTo(digestRoutes.saveSettings)).toHaveLength(0);
+      act(() => void vi.advanceTimersByTime(BELL_STREAM_DELAY_MS));
+      await waitFor(() => expect(server.callsTo(digestRoutes.saveSettings)).toHaveLength(1));
+      expect(server.callsTo(digestRoutes.saveSettings)[0]!.body).toEqual({ timeZone: zone });
+      await waitFor(() => expect(localStorage.getItem('catalyst:time-zone-sent')).toBe(`${ada._id}:${zone}`));
+      first.unmount();
+      // The next visit has nothing new to tell.
+      visit();
+      act(() => void vi.advanceTimersByTime(BELL_STREAM_DELAY_MS));
+      await waitFor(() => expect(server.callsTo(notificationRoutes.events)).toHaveLength(2));
+      expect(server.callsTo(digestRoutes.saveSettings)).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      localStorage.clear();
+    }
   });
 });
 

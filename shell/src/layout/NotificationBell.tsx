@@ -10,6 +10,7 @@ import {
 import { api, useSession } from '@catalyst/web-kit';
 import styles from './Header.module.css';
 import { followNotificationStream } from './notificationStream';
+import { sendTimeZoneOnce } from './timeZone';
 
 /**
  * Outside the notification centre the stream waits this long after the app opens: a page's own reads and
@@ -41,6 +42,11 @@ export default function NotificationBell() {
       clearTimeout(timer);
     };
   }, [userId]);
+
+  // Once the page has settled, the browser's time zone for the weekly e-mail (once per account and zone).
+  useEffect(() => {
+    if (userId && settled) sendTimeZoneOnce(userId);
+  }, [userId, settled]);
 
   const streaming = Boolean(userId) && (settled || onCentre);
   useEffect(() => {
