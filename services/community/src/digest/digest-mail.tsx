@@ -106,7 +106,7 @@ function DigestEmail({
                   {courseLine(course)}
                   <br />
                   <Button href={course.link} style={button}>
-                    {course.lesson ? `Open ${course.lesson.toLowerCase()}` : 'Open it'}
+                    Continue {course.title}
                   </Button>
                 </Text>
               ))}

@@ -261,6 +261,7 @@ describe('the weekly e-mail', () => {
     expect(mail!.html).toContain(`href="${lessonLink}"`);
     expect(mail!.html).toContain(`href="${newsLink}"`);
     expect(mail!.html).toContain('Minutes learned last week: 95');
+    expect(mail!.html).toMatch(/>Continue React Course</);
     expect(mail!.html).toMatch(/^<!DOCTYPE html/);
     expect(mail!.headers?.['List-Unsubscribe']).toMatch(
       /^<https:\/\/learn\.catalyst\.test\/api\/v1\/community\/unsubscribe\?token=[\w.-]+>$/,
