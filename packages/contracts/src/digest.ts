@@ -16,14 +16,14 @@ export const DIGEST_TEXTS = {
     `Minutes learned, your streak, the next lesson of each course and new courses from creators you follow, around 8:00 (${timeZone}).`,
 } as const;
 
+/** What a time zone that is none is answered (the route also refuses a well-formed name Intl does not know). */
+export const TIME_ZONE_REFUSED = 'timeZone must be a time zone such as Europe/Berlin';
+
 /** An IANA zone name as a browser's Intl gives it ("Europe/Berlin", "America/Argentina/Buenos_Aires", "UTC"). */
-export const timeZoneSchema = z
+const timeZoneSchema = z
   .string()
   .max(64, 'timeZone must be at most 64 characters')
-  .regex(
-    /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/,
-    'timeZone must be a time zone such as Europe/Berlin',
-  );
+  .regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/, TIME_ZONE_REFUSED);
 
 /** One's weekly e-mail: on or off, and the zone whose Monday morning it waits for. */
 export const digestSettingsSchema = z.object({ weekly: z.boolean(), timeZone: z.string() });
@@ -41,7 +41,7 @@ const isoDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day must be writ
 export const learnerWeekQuerySchema = z.object({ from: isoDaySchema, to: isoDaySchema });
 
 /** A course in progress and the lesson to take next (null for a single video: its page is the link). */
-export const digestCourseSchema = z.object({
+const digestCourseSchema = z.object({
   productId: objectIdSchema,
   slug: z.string(),
   title: z.string(),

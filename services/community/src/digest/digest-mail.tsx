@@ -13,7 +13,7 @@ import type { MailMessage } from '@catalyst/service-kit';
 import { unsubscribeLinks, withOneClick, type MailSite } from '../notifications/notification-mail';
 
 /** A course in progress as the e-mail shows it: where to go on, and how far along. */
-export interface DigestCourseLine {
+interface DigestCourseLine {
   title: string;
   link: string;
   /** "Lesson 3 of 8", or null for a single video. */
@@ -21,7 +21,7 @@ export interface DigestCourseLine {
   progress: number;
 }
 
-export interface DigestNewsLine {
+interface DigestNewsLine {
   title: string;
   creatorName: string;
   link: string;
@@ -41,7 +41,7 @@ export const hasNews = (content: DigestContent) =>
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export const digestSubject = ({ minutes, streak }: DigestContent) =>
+const digestSubject = ({ minutes, streak }: DigestContent) =>
   minutes > 0
     ? `Your week: ${plural(minutes, 'minute', 'minutes')} learned${streak > 1 ? `, a ${streak}-day streak` : ''}`
     : 'Your week: pick up where you left off';

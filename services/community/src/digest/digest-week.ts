@@ -3,7 +3,7 @@ import { DIGEST_LAST_HOUR, DIGEST_LOCAL_HOUR } from '@catalyst/contracts';
 const DAY_MS = 86_400_000;
 
 /** A week's digest: its key (the local Monday, YYYY-MM-DD), when it fell due, and the days it covers. */
-export interface DigestWeek {
+interface DigestWeek {
   /** The learner's local Monday the digest is for: with the learner, the week's unique key. */
   week: string;
   /** Monday DIGEST_LOCAL_HOUR:00 in the learner's zone. */

@@ -1,5 +1,10 @@
 import type { Hono } from 'hono';
-import { DIGEST_DEFAULT_TIME_ZONE, digestRoutes, type DigestSettings } from '@catalyst/contracts';
+import {
+  DIGEST_DEFAULT_TIME_ZONE,
+  TIME_ZONE_REFUSED,
+  digestRoutes,
+  type DigestSettings,
+} from '@catalyst/contracts';
 import { badRequest, mountRoutes, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { resubscribe } from '../notifications/follows.repository';
@@ -13,8 +18,6 @@ export async function stopDigestOf(db: Deps['db'], userId: string): Promise<void
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ weekly: false, updated_at: new Date() }))
     .execute();
 }
-
-export const UNKNOWN_TIME_ZONE = 'timeZone must be a time zone such as Europe/Berlin';
 
 /** One's weekly e-mail (digestRoutes): on or off, and the time zone the browser told. */
 export function mountDigest(app: Hono<AppEnv>, { db }: Pick<Deps, 'db'>) {
@@ -30,7 +33,7 @@ export function mountDigest(app: Hono<AppEnv>, { db }: Pick<Deps, 'db'>) {
     settings: ({ identity }) => settingsOf(identity.id),
     async saveSettings({ body, identity }) {
       if (body.timeZone !== undefined && !isTimeZone(body.timeZone))
-        throw badRequest(UNKNOWN_TIME_ZONE, [{ field: 'timeZone', message: UNKNOWN_TIME_ZONE }]);
+        throw badRequest(TIME_ZONE_REFUSED, [{ field: 'timeZone', message: TIME_ZONE_REFUSED }]);
       const changes = {
         ...(body.weekly !== undefined ? { weekly: body.weekly } : {}),
         ...(body.timeZone !== undefined ? { time_zone: body.timeZone } : {}),

@@ -16,11 +16,11 @@ import { dueDigestWeek } from './digest-week';
 /** One learner's digest of one week. */
 export const DIGEST_QUEUE = 'community-weekly-digest';
 /** The sweep that queues the digests falling due. */
-export const DIGEST_SWEEP_QUEUE = 'community-digest-sweep';
+const DIGEST_SWEEP_QUEUE = 'community-digest-sweep';
 /** pg-boss keeps its tables in a schema of its own, beside the community schema. */
-export const JOBS_SCHEMA = 'community_jobs';
+const JOBS_SCHEMA = 'community_jobs';
 /** Every five minutes: a digest goes within five minutes of 08:00 local. */
-export const DIGEST_SWEEP_CRON = '*/5 * * * *';
+const DIGEST_SWEEP_CRON = '*/5 * * * *';
 /** Learners queued per transaction. */
 const QUEUE_BATCH = 500;
 
@@ -33,7 +33,7 @@ export interface DigestJob {
 }
 
 /** What queues jobs inside a transaction of ours (pg-boss's insert, given that transaction as its connection). */
-export type DigestQueue = (trx: Transaction<Database>, jobs: DigestJob[]) => Promise<void>;
+type DigestQueue = (trx: Transaction<Database>, jobs: DigestJob[]) => Promise<void>;
 
 export const bossQueue =
   (boss: PgBoss): DigestQueue =>

@@ -6,7 +6,7 @@ import { listProgress } from '../progress/progress.repository';
 import { streaksAndTotal } from './learning.repository';
 
 /** Courses a weekly e-mail lists at most (the most recently touched first). */
-export const WEEK_COURSES = 5;
+const WEEK_COURSES = 5;
 
 /**
  * The lesson to take next: the current one while it is unfinished, else the first unfinished after it, else the
