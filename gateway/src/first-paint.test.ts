@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
-import { APP_FRAME, KEPT_SESSION_ATTRIBUTE, THEME_STORAGE_KEY } from '@catalyst/web-kit/first-paint';
+import {
+  APP_FRAME,
+  KEPT_SESSION_ATTRIBUTE,
+  LANGUAGE_STORAGE_KEY,
+  THEME_STORAGE_KEY,
+} from '@catalyst/web-kit/first-paint';
 import { FIRST_PAINT_FILE, HEAD_SCRIPT_SOURCE, injectFirstPaint } from './first-paint';
 import { startGateway, type RunningGateway } from './testing/upstreams';
 
@@ -157,6 +162,29 @@ describe('serving the first paint', () => {
       'light',
       null,
     ]);
+  });
+
+  it("sets the page's language before anything paints, and hides the English first paint in another", async () => {
+    writeFirstPaint(SITE);
+    const html = await page('/');
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const shown = (kept: string | null, languages: string[]) => {
+      const { window } = new JSDOM(html.replace(/<script>[\s\S]*?<\/script>/, ''), {
+        url: 'http://shop.test/',
+        runScripts: 'outside-only',
+      });
+      if (kept !== null) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, kept);
+      Object.defineProperty(window.navigator, 'languages', { value: languages });
+      window.eval(script);
+      const root = window.document.getElementById('root')!;
+      const { lang, dir } = window.document.documentElement;
+      return `${lang} ${dir || '-'} ${window.getComputedStyle(root).visibility}`;
+    };
+    expect(shown(null, ['en-US', 'de'])).toBe('en - visible');
+    expect(shown(null, ['fr-FR', 'de-AT', 'es'])).toBe('de ltr hidden');
+    expect(shown('ar', ['de-DE'])).toBe('ar rtl hidden');
+    expect(shown('en', ['ar'])).toBe('en - visible');
+    expect(shown('klingon', ['es-MX'])).toBe('es ltr hidden');
   });
 
   it('serves the plain shell to every other route when the build has no frame', async () => {

@@ -11,9 +11,11 @@ import {
   FIRST_PAINT_ATTRIBUTE,
   HELD_SCRIPT_TYPE,
   KEPT_SESSION_ATTRIBUTE,
+  LANGUAGE_STORAGE_KEY,
   THEME_ATTRIBUTE,
   THEME_STORAGE_KEY,
 } from '@catalyst/web-kit/first-paint';
+import { LANGUAGES, RTL_LANGUAGES } from '@catalyst/contracts/languages';
 import { REMEMBERED_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
 import type { SiteConfig } from './static';
 
@@ -43,8 +45,18 @@ const KEPT_SESSION_STYLE = `html[${KEPT_SESSION_ATTRIBUTE}] #root[${FIRST_PAINT_
  */
 const THEME_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});(t==="light"||t==="dark")&&document.documentElement.setAttribute(${JSON.stringify(THEME_ATTRIBUTE)},t)}catch(e){}`;
 
-/** The one inline script, first in <head>: the kept-session guard, then the theme. */
-const HEAD_SCRIPT = `${KEPT_SESSION_SCRIPT};${THEME_SCRIPT}`;
+/**
+ * The page's language on <html lang dir> before anything paints: the one picked in this browser, else the first
+ * of the browser's preferred languages Catalyst speaks (web-kit's startingLanguage makes the same choice). Read
+ * here rather than from Accept-Language by the gateway: index.html stays one document for every visitor (no
+ * Vary), and only the page can read the kept pick. The first paint is English, so in another language it stays
+ * hidden (LANGUAGE_STYLE) until the app renders the page in that language: no English flash, no mirrored jump.
+ */
+const LANGUAGE_SCRIPT = `try{var L=${JSON.stringify(LANGUAGES)},l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)}),p=navigator.languages||[],i=0;for(;L.indexOf(l)<0&&i<p.length;i++)l=String(p[i]).slice(0,2).toLowerCase();L.indexOf(l)>0&&(document.documentElement.lang=l,document.documentElement.dir=${JSON.stringify(RTL_LANGUAGES)}.indexOf(l)<0?"ltr":"rtl")}catch(e){}`;
+const LANGUAGE_STYLE = `html[lang]:not([lang="en"]) #root[${FIRST_PAINT_ATTRIBUTE}]{visibility:hidden}`;
+
+/** The one inline script, first in <head>: the kept-session guard, the theme, then the language. */
+const HEAD_SCRIPT = `${KEPT_SESSION_SCRIPT};${THEME_SCRIPT};${LANGUAGE_SCRIPT}`;
 
 /** The CSP source that lets the one inline script run (script-src keeps 'self' and nothing inline else). */
 export const HEAD_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}'`;
@@ -80,7 +92,7 @@ export function injectFirstPaint(html: string, pathname: string, page: string): 
   const head = HEAD.exec(html);
   if (!head || !EMPTY_ROOT.test(html)) return html;
   const at = head.index + head[0].length;
-  const guard = `<script>${HEAD_SCRIPT}</script><style>${KEPT_SESSION_STYLE}</style>`;
+  const guard = `<script>${HEAD_SCRIPT}</script><style>${KEPT_SESSION_STYLE}${LANGUAGE_STYLE}</style>`;
   return `${html.slice(0, at)}${guard}${html.slice(at)}`
     .replace(
       APP_SCRIPT,

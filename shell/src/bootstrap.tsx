@@ -8,7 +8,14 @@ import {
   KEPT_SESSION_ATTRIBUTE,
   SERVED_PAGE_ATTRIBUTE,
 } from '@catalyst/web-kit/first-paint';
-import { api, firstContentShown, session } from '@catalyst/web-kit';
+import {
+  api,
+  firstContentShown,
+  followAccountLanguage,
+  session,
+  setLanguage,
+  startingLanguage,
+} from '@catalyst/web-kit';
 import { App } from './App';
 import { reportClientError } from './errors/reportClientError';
 import { replayFirstPaintClick, replayServedPageClick } from './first-paint-clicks';
@@ -28,6 +35,18 @@ export function renderApp(): void {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
+  // A signed-in account's language is shown (and a visitor's pick carried onto the account at sign-in).
+  followAccountLanguage();
+  // Another language than English: its strings (and i18next) load before the first render, which replaces the
+  // English first paint (the gateway's head script keeps it hidden meanwhile: no English flash).
+  const language = startingLanguage();
+  const strings =
+    language === 'en'
+      ? null
+      : setLanguage(language, { keep: false }).catch((error: unknown) => {
+          console.error('[shell] the language could not be loaded; showing English', error);
+          return setLanguage('en', { keep: false });
+        });
 
   // A page the gateway served with its first paint (gateway/src/first-paint.ts) is already on screen
   // as a visitor sees it: a visitor's tab hydrates it (no second render of the page; as a transition,
@@ -35,6 +54,7 @@ export function renderApp(): void {
   // hidden) renders its own page, and so does a tab given another page's first paint (offline), or
   // any tab offline (the person last signed in here is not shown the visitor's page: HomePage).
   const firstPaint =
+    !strings &&
     holdsFirstPaintOf(container, window.location.pathname) &&
     !document.documentElement.hasAttribute(KEPT_SESSION_ATTRIBUTE) &&
     navigator.onLine !== false;
@@ -49,7 +69,13 @@ export function renderApp(): void {
   // change under the page once /auth/me answers); a slow check paints the page with the header's
   // spinner instead of leaving it blank.
   const slow = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS));
-  void Promise.race([sessionChecked, slow]).finally(() => renderOver(container, <App />));
+  void Promise.all([strings, Promise.race([sessionChecked, slow])]).finally(() => {
+    if (strings && !container.hasAttribute(SERVED_PAGE_ATTRIBUTE)) {
+      container.removeAttribute(FIRST_PAINT_ATTRIBUTE);
+      container.replaceChildren();
+    }
+    renderOver(container, <App />);
+  });
 }
 
 /** How long a page the gateway served with its content waits for the app's page before it is replaced anyway. */

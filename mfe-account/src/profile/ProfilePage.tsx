@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   Dialog,
+  LanguagePicker,
   api,
   remoteTestId,
   session,
@@ -355,7 +356,10 @@ function DeleteAccountForm() {
 }
 
 /** /profile: Update Profile (name, email), the plan and its invoices, Change Password (spec section 2) and Delete Account (terms). */
-/** The theme: the system's, light or dark, kept in this browser and shown at once (the header's toggle is the same). */
+/**
+ * The theme: the system's, light or dark, kept in this browser and shown at once (the header's toggle is the same);
+ * and the language.
+ */
 function AppearanceCard() {
   const [choice, choose] = useThemeChoice();
   return (
@@ -375,6 +379,8 @@ function AppearanceCard() {
           </label>
         ))}
       </fieldset>
+      {/* kept on the account: the person's other browsers start in it too (the footer's picker is the same) */}
+      <LanguagePicker className={styles.language} />
     </Card>
   );
 }

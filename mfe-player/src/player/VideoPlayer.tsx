@@ -446,7 +446,8 @@ export function VideoPlayer({
         </button>
       ) : null}
 
-      <div className={styles.controls}>
+      {/* a timeline runs left to right in every language: the controls keep that direction in Arabic too */}
+      <div className={styles.controls} dir="ltr">
         <div
           className={styles.seekWrap}
           onMouseMove={(e) => {

@@ -48,3 +48,6 @@ export const KEPT_SESSION_ATTRIBUTE = 'data-kept-session';
 export const THEME_STORAGE_KEY = 'catalyst-theme';
 /** On <html>: the theme the person chose, which the tokens' color-scheme follows (none: the system's). */
 export const THEME_ATTRIBUTE = 'data-theme';
+
+/** Where a browser keeps the language a person picked (none: the browser's preferred, else English). */
+export const LANGUAGE_STORAGE_KEY = 'catalyst-language';

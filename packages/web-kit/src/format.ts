@@ -1,5 +1,8 @@
 // Display formatting shared by every remote: prices, durations, player time, dates, truncation.
 import { MONTH_NAMES } from '@catalyst/contracts/calendar';
+import { kitStrings } from './i18n/en';
+import { currentLanguage } from './i18n/language';
+import { loadedTranslator } from './i18n/strings';
 
 function toNumber(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;
@@ -7,12 +10,18 @@ function toNumber(value: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** 0 → 'Free', missing → 'N/A', otherwise dollars with two decimals ('$14.99'). */
+/**
+ * 0 → 'Free', missing → 'N/A', otherwise dollars with two decimals ('$14.99'); in another language as Intl
+ * writes US dollars there (de: '14,99 $').
+ */
 export function formatPrice(price: number | string | null | undefined): string {
   const n = toNumber(price);
-  if (n === null) return 'N/A';
-  if (n === 0) return 'Free';
-  return `$${n.toFixed(2)}`;
+  if (n === null) return kitStrings.t('price.unknown');
+  if (n === 0) return kitStrings.t('price.free');
+  // English is written out (no Intl: see formatDate); another language is Intl's, loaded with its strings
+  const language = currentLanguage();
+  const translator = loadedTranslator();
+  return language === 'en' || !translator ? `$${n.toFixed(2)}` : translator.formatDollars(language, n);
 }
 
 /** Minutes as people read a length: 90 → '1 h 30 min', 45 → '45 min', 120 → '2 h'. Missing → ''. */
@@ -63,7 +72,8 @@ export function formatPlayerTime(seconds: number | null | undefined): string {
 
 /**
  * A date for people, in the reader's time zone: 'Jan 5, 2026' (or 'January 5, 2026' with style 'long'),
- * as Intl's en-US would write it. Invalid → ''. Written out rather than through Intl.DateTimeFormat: a
+ * as Intl's en-US would write it (another language: as Intl writes it there). Invalid → ''. English is
+ * written out rather than through Intl.DateTimeFormat: a
  * page's first Intl object loads locale data for ~40 ms of a slow phone's main thread (~150 ms at
  * Lighthouse's 4× CPU), on the pages that show a date just as their data arrives.
  * `utc`: a calendar day kept in UTC (a week's first day), written as that day wherever the reader is;
@@ -77,6 +87,9 @@ export function formatDate(
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
+  const language = currentLanguage();
+  const translator = loadedTranslator();
+  if (language !== 'en' && translator) return translator.formatDay(language, date, { style, utc, year });
   const month = MONTH_NAMES[utc ? date.getUTCMonth() : date.getMonth()] ?? '';
   const day = `${style === 'long' ? month : month.slice(0, 3)} ${utc ? date.getUTCDate() : date.getDate()}`;
   return year ? `${day}, ${utc ? date.getUTCFullYear() : date.getFullYear()}` : day;

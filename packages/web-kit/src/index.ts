@@ -17,3 +17,4 @@ export * from './remote-ids';
 export * from './paths';
 export * from './offline';
 export * from './theme/theme';
+export * from './i18n';

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, ErrorScreen, getSiteConfig } from '@catalyst/web-kit';
+import { Button, ErrorScreen, getSiteConfig, withPart } from '@catalyst/web-kit';
+import { shellStrings } from '../i18n/en';
 import styles from './AppErrorBoundary.module.css';
 import { reportClientError } from './reportClientError';
 
@@ -30,27 +31,33 @@ export class AppErrorBoundary extends Component<Props, State> {
     if (!this.state.error) return this.props.children;
     const site = getSiteConfig();
     const support = site.supportEmail || site.contactEmail;
+    // a class component reads the texts directly: it renders only after a failure, in the page's language then
+    const { t } = shellStrings;
     return (
       <main className={styles.page}>
         <ErrorScreen
-          title={<span className={styles.title}>Oops! Something went wrong</span>}
-          message="We're sorry, an unexpected error stopped this page. Our team has been notified and is looking into it. You can try again, go back to the homepage or reload the page."
+          title={<span className={styles.title}>{t('error.title')}</span>}
+          message={t('error.message')}
           onRetry={() => this.setState({ error: null })}
-          retryLabel="Try Again"
+          retryLabel={t('error.tryAgain')}
         >
           <Button variant="secondary" onClick={() => window.location.assign('/')}>
-            Go to Homepage
+            {t('error.home')}
           </Button>
           <Button variant="secondary" onClick={() => window.location.reload()}>
-            Reload Page
+            {t('error.reload')}
           </Button>
           {support ? (
             <p className={styles.support}>
-              Still stuck? Write to us at{' '}
-              <a href={`mailto:${support}?subject=${encodeURIComponent(`${site.name} error report`)}`}>
-                {support}
-              </a>
-              .
+              {withPart(
+                t('error.support'),
+                'email',
+                <a
+                  href={`mailto:${support}?subject=${encodeURIComponent(t('error.reportSubject', { site: site.name }))}`}
+                >
+                  {support}
+                </a>,
+              )}
             </p>
           ) : null}
         </ErrorScreen>

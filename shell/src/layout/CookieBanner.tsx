@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '@catalyst/web-kit';
+import { Button, useStrings, withPart } from '@catalyst/web-kit';
+import { shellStrings } from '../i18n/en';
 import styles from './CookieBanner.module.css';
 
 export const COOKIE_CONSENT_KEY = 'cookieConsent';
@@ -57,6 +58,7 @@ const firstPaintConsent = () => 'unknown';
 /** Fixed at the bottom until the visitor chooses; the choice is kept in localStorage.cookieConsent. */
 export function CookieBanner() {
   const state = useSyncExternalStore(subscribe, bannerState, firstPaintConsent);
+  const t = useStrings(shellStrings);
   if (state && !state.startsWith('reopened:')) return null;
   const current = state?.slice('reopened:'.length);
   return (
@@ -64,24 +66,27 @@ export function CookieBanner() {
       <div className={styles.inner}>
         <div className={styles.text}>
           <h2 id="cookie-banner-title" className={styles.title}>
-            We use cookies
+            {t('cookies.title')}
           </h2>
           <p className={styles.body}>
-            Essential storage keeps you signed in and remembers this choice. With your permission we also use
-            optional cookies to understand how the site is used. Read our{' '}
-            <Link to="/privacy-policy">privacy policy</Link>.
+            {t('cookies.body')}{' '}
+            {withPart(
+              t('cookies.readPolicy'),
+              'link',
+              <Link to="/privacy-policy">{t('cookies.policyLink')}</Link>,
+            )}
           </p>
           {current ? (
             <p className={styles.body}>
-              Your current choice: {current === 'all' ? 'all cookies' : 'essential only'}.
+              {t('cookies.current', { choice: t(current === 'all' ? 'cookies.all' : 'cookies.essential') })}
             </p>
           ) : null}
         </div>
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => choose('essential')}>
-            Essential Only
+            {t('cookies.essentialButton')}
           </Button>
-          <Button onClick={() => choose('all')}>Accept All</Button>
+          <Button onClick={() => choose('all')}>{t('cookies.acceptButton')}</Button>
         </div>
       </div>
     </section>

@@ -1,11 +1,13 @@
 import { Link } from 'react-router-dom';
-import { useSession, useSiteConfig } from '@catalyst/web-kit';
+import { LanguagePicker, useSession, useSiteConfig, useStrings } from '@catalyst/web-kit';
+import { shellStrings } from '../i18n/en';
 import { openCookieSettings } from './CookieBanner';
 import styles from './Footer.module.css';
 
 export function Footer() {
   const site = useSiteConfig();
   const { isAuthenticated } = useSession();
+  const t = useStrings(shellStrings);
   const year = new Date().getFullYear();
   return (
     <footer className={styles.footer}>
@@ -18,38 +20,39 @@ export function Footer() {
             {site.name}
           </p>
           <p className={styles.tagline}>{site.tagline}</p>
+          <LanguagePicker className={styles.language} />
         </div>
-        <nav aria-label="Footer">
-          <h2 className={styles.heading}>Explore</h2>
+        <nav aria-label={t('footer.label')}>
+          <h2 className={styles.heading}>{t('footer.explore')}</h2>
           <ul className={styles.list}>
             <li>
-              <Link to="/browse">Browse</Link>
+              <Link to="/browse">{t('footer.browse')}</Link>
             </li>
             <li>
               {/* visitors get the public page; a signed-in person their own plans page */}
-              <Link to={isAuthenticated ? '/subscription' : '/pricing'}>Pricing</Link>
+              <Link to={isAuthenticated ? '/subscription' : '/pricing'}>{t('footer.pricing')}</Link>
             </li>
             {isAuthenticated ? (
               <li>
-                <Link to="/about">About</Link>
+                <Link to="/about">{t('footer.about')}</Link>
               </li>
             ) : null}
             <li>
-              <Link to="/privacy-policy">Privacy Policy</Link>
+              <Link to="/privacy-policy">{t('footer.privacy')}</Link>
             </li>
             <li>
-              <Link to="/terms-and-conditions">Terms and Conditions</Link>
+              <Link to="/terms-and-conditions">{t('footer.terms')}</Link>
             </li>
             <li>
               <button type="button" className={styles.linkButton} onClick={openCookieSettings}>
-                Cookie settings
+                {t('footer.cookies')}
               </button>
             </li>
           </ul>
         </nav>
         {isAuthenticated && (site.contactEmail || site.contactPhone) ? (
           <div>
-            <h2 className={styles.heading}>Contact</h2>
+            <h2 className={styles.heading}>{t('footer.contact')}</h2>
             <ul className={styles.list}>
               {site.contactEmail ? (
                 <li>
@@ -67,9 +70,7 @@ export function Footer() {
       </div>
       <div className={styles.bottom}>
         {/* A first paint built in an earlier year keeps its year until the next render: no hydration error. */}
-        <p suppressHydrationWarning>
-          © {year} {site.name}. All rights reserved.
-        </p>
+        <p suppressHydrationWarning>{t('footer.rights', { year, site: site.name })}</p>
       </div>
     </footer>
   );

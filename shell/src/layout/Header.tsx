@@ -17,7 +17,9 @@ import {
   useOfflineUser,
   useSession,
   useSiteConfig,
+  useStrings,
 } from '@catalyst/web-kit';
+import { shellStrings } from '../i18n/en';
 import { useAppState } from '../pwa/appState';
 import styles from './Header.module.css';
 import { HeaderSearch } from './HeaderSearch';
@@ -73,15 +75,16 @@ function useDismiss(open: boolean, close: () => void) {
 }
 
 const ADMIN_ENTRIES = [
-  { to: '/admin/categories', label: 'Manage Categories' },
-  { to: '/admin/products', label: 'Manage Products' },
-  { to: '/admin/categories/new', label: 'Add Category' },
-  { to: '/admin/products/new', label: 'Add Product' },
-];
+  { to: '/admin/categories', label: 'admin.categories' },
+  { to: '/admin/products', label: 'admin.products' },
+  { to: '/admin/categories/new', label: 'admin.addCategory' },
+  { to: '/admin/products/new', label: 'admin.addProduct' },
+] as const;
 
 function AdminMenu() {
   const [open, setOpen] = useState(false);
   const ref = useDismiss(open, () => setOpen(false));
+  const t = useStrings(shellStrings);
   return (
     <div className={`${styles.menuWrap} ${styles.adminMenu}`} ref={ref}>
       <button
@@ -91,10 +94,10 @@ function AdminMenu() {
         aria-expanded={open}
         onClick={() => setOpen((v) => !v)}
       >
-        Admin <ChevronDown size={16} aria-hidden="true" focusable="false" />
+        {t('header.admin')} <ChevronDown size={16} aria-hidden="true" focusable="false" />
       </button>
       {open ? (
-        <div className={styles.menu} role="menu" aria-label="Admin">
+        <div className={styles.menu} role="menu" aria-label={t('header.admin')}>
           {ADMIN_ENTRIES.map((entry) => (
             <Link
               key={entry.to}
@@ -103,7 +106,7 @@ function AdminMenu() {
               className={styles.menuItem}
               onClick={() => setOpen(false)}
             >
-              {entry.label}
+              {t(entry.label)}
             </Link>
           ))}
         </div>
@@ -120,6 +123,7 @@ function UserMenu() {
   const admin = isAdmin(user);
   const studio = hasAnyRole(user, STUDIO_ROLES);
   const { install } = useAppState();
+  const t = useStrings(shellStrings);
   return (
     <div className={styles.menuWrap} ref={ref}>
       <button
@@ -127,25 +131,26 @@ function UserMenu() {
         className={styles.avatar}
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label="Open user menu"
+        aria-label={t('menu.open')}
         onClick={() => setOpen((v) => !v)}
       >
         {avatarLetter(user)}
       </button>
       {open ? (
-        <div className={styles.menu} role="menu" aria-label="User menu">
+        <div className={styles.menu} role="menu" aria-label={t('menu.label')}>
           <div className={styles.menuHeader}>
             <p className={styles.menuName}>
-              {user?.name || 'User'} {admin ? <Badge tone="primary">Admin</Badge> : null}
-              {user?.role === 'creator' ? <Badge tone="primary">Creator</Badge> : null}
+              {user?.name || t('menu.user')}{' '}
+              {admin ? <Badge tone="primary">{t('menu.adminBadge')}</Badge> : null}
+              {user?.role === 'creator' ? <Badge tone="primary">{t('menu.creatorBadge')}</Badge> : null}
             </p>
             <p className={styles.menuEmail}>{user?.email}</p>
           </div>
           <Link to="/profile" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
-            Profile Settings
+            {t('menu.profile')}
           </Link>
           <Link to="/subscription" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
-            Subscription
+            {t('menu.subscription')}
           </Link>
           <Link
             to={LEARNING_RECORD_PATH}
@@ -153,13 +158,13 @@ function UserMenu() {
             className={styles.menuItem}
             onClick={() => setOpen(false)}
           >
-            Learning record
+            {t('menu.learning')}
           </Link>
           <Link to={SAVED_PATH} role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
-            Saved for later
+            {t('menu.saved')}
           </Link>
           <Link to="/downloads" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
-            Downloads
+            {t('menu.downloads')}
           </Link>
           {install ? (
             <button
@@ -171,12 +176,12 @@ function UserMenu() {
                 void install();
               }}
             >
-              Install app
+              {t('menu.install')}
             </button>
           ) : null}
           {studio ? (
             <Link to="/studio" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
-              Creator studio
+              {t('menu.studio')}
             </Link>
           ) : null}
           {admin ? (
@@ -186,7 +191,7 @@ function UserMenu() {
               className={`${styles.menuItem} ${styles.adminOnlySmall}`}
               onClick={() => setOpen(false)}
             >
-              Admin Panel
+              {t('menu.adminPanel')}
             </Link>
           ) : null}
           <button
@@ -199,7 +204,7 @@ function UserMenu() {
               navigate('/');
             }}
           >
-            Logout
+            {t('menu.logout')}
           </button>
         </div>
       ) : null}
@@ -214,6 +219,7 @@ function UserMenu() {
  */
 export function Header({ frame = false }: { frame?: boolean }) {
   const { name } = useSiteConfig();
+  const t = useStrings(shellStrings);
   const session = useSession();
   const { isAuthenticated, user } = session;
   const isLoading = frame || session.isLoading;
@@ -228,7 +234,7 @@ export function Header({ frame = false }: { frame?: boolean }) {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link to="/" className={styles.logo} aria-label={`${name} home`}>
+        <Link to="/" className={styles.logo} aria-label={t('header.home', { site: name })}>
           <span className={styles.logoMark} aria-hidden="true">
             {name.charAt(0)}
           </span>
@@ -246,15 +252,15 @@ export function Header({ frame = false }: { frame?: boolean }) {
           </div>
         ) : isAuthenticated ? (
           <>
-            <nav className={styles.nav} aria-label="Main">
-              <NavItem to="/">Dashboard</NavItem>
-              <NavItem to="/browse">Browse</NavItem>
-              <NavItem to="/about">About</NavItem>
+            <nav className={styles.nav} aria-label={t('header.main')}>
+              <NavItem to="/">{t('header.dashboard')}</NavItem>
+              <NavItem to="/browse">{t('header.browse')}</NavItem>
+              <NavItem to="/about">{t('header.about')}</NavItem>
               {admin ? <AdminMenu /> : null}
             </nav>
             <div className={styles.spacer} />
             <div className={styles.actions}>
-              <span className={styles.greeting}>Welcome, {firstName(user)}</span>
+              <span className={styles.greeting}>{t('header.welcome', { name: firstName(user) })}</span>
               {/* the placeholder holds the bell's place while its code loads, so nothing moves */}
               <Suspense fallback={<span className={styles.bell} aria-hidden="true" />}>
                 <NotificationBell />
@@ -266,9 +272,11 @@ export function Header({ frame = false }: { frame?: boolean }) {
           <>
             <div className={styles.spacer} />
             <div className={styles.actions}>
-              <span className={styles.greeting}>Offline · {firstName({ ...offlineUser })}</span>
+              <span className={styles.greeting}>
+                {t('header.offline', { name: firstName({ ...offlineUser }) })}
+              </span>
               <Link to="/downloads" className={buttonClassName('ghost')}>
-                Downloads
+                {t('header.downloads')}
               </Link>
             </div>
           </>
@@ -277,10 +285,10 @@ export function Header({ frame = false }: { frame?: boolean }) {
             <div className={styles.spacer} />
             <div className={styles.actions}>
               <Button variant="ghost" onClick={() => openAuthDialog('login')}>
-                Login
+                {t('header.login')}
               </Button>
               <Button variant="primary" onClick={() => openAuthDialog('register')}>
-                Sign Up
+                {t('header.signUp')}
               </Button>
             </div>
           </>
@@ -289,11 +297,14 @@ export function Header({ frame = false }: { frame?: boolean }) {
         {frame ? null : <ThemeToggle />}
       </div>
       {compact ? (
-        <nav className={frame ? `${styles.compact} ${styles.keptOnly}` : styles.compact} aria-label="Compact">
-          <NavItem to="/browse">Browse</NavItem>
-          <NavItem to="/about">About</NavItem>
-          <NavItem to="/">Dashboard</NavItem>
-          {admin ? <NavItem to="/admin">Admin</NavItem> : null}
+        <nav
+          className={frame ? `${styles.compact} ${styles.keptOnly}` : styles.compact}
+          aria-label={t('header.compact')}
+        >
+          <NavItem to="/browse">{t('header.browse')}</NavItem>
+          <NavItem to="/about">{t('header.about')}</NavItem>
+          <NavItem to="/">{t('header.dashboard')}</NavItem>
+          {admin ? <NavItem to="/admin">{t('header.admin')}</NavItem> : null}
         </nav>
       ) : null}
     </header>

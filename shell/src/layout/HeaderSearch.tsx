@@ -6,6 +6,8 @@ import {
   SEARCH_TYPE_LABELS,
   searchPagePath,
 } from '@catalyst/contracts/search-terms';
+import { useStrings } from '@catalyst/web-kit';
+import { shellStrings } from '../i18n/en';
 import styles from './HeaderSearch.module.css';
 import { rememberSearch } from './recentSearches';
 import { hrefOf, useActiveOption, useSearchSuggestions } from './useSearchSuggestions';
@@ -15,6 +17,7 @@ export function HeaderSearch() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const listId = useId();
+  const t = useStrings(shellStrings);
   const onResults = pathname === SEARCH_PAGE_PATH;
   const [text, setText] = useState(() => (onResults ? (new URLSearchParams(search).get('q') ?? '') : ''));
   const [open, setOpen] = useState(false);
@@ -49,8 +52,8 @@ export function HeaderSearch() {
       <input
         type="search"
         className={styles.input}
-        placeholder="Search courses, creators, lessons"
-        aria-label="Search the catalogue"
+        placeholder={t('header.search')}
+        aria-label={t('header.searchLabel')}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={shown}
@@ -66,7 +69,13 @@ export function HeaderSearch() {
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" aria-label="Suggestions" className={styles.list} hidden={!shown}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t('header.suggestions')}
+        className={styles.list}
+        hidden={!shown}
+      >
         {suggestions.map((item, i) => (
           <li
             key={`${item.kind}:${item._id}`}

@@ -10,7 +10,9 @@ import {
   Spinner,
   useAuthDialog,
   useLayoutShown,
+  useStrings,
 } from '@catalyst/web-kit';
+import { shellStrings } from '../i18n/en';
 import { RemoteModule } from '../federation/RemoteModule';
 import { SHELL_WIDGETS, type ShellWidgetProps } from '../federation/widgets';
 import { AppNotices } from '../pwa/AppNotices';
@@ -27,6 +29,7 @@ export const HEADER_BANNER_MS = 5000;
 /** The account remote's dialog, loaded the first time someone opens it. */
 function AuthDialogHost({ onError }: { onError: (message: string) => void }) {
   const dialog = useAuthDialog();
+  const t = useStrings(shellStrings);
   // Once opened, the dialog stays loaded (and mounted) for the next opening.
   const [wanted, setWanted] = useState(dialog.open);
   if (dialog.open && !wanted) setWanted(true);
@@ -48,7 +51,7 @@ function AuthDialogHost({ onError }: { onError: (message: string) => void }) {
         <Dialog
           open={dialog.open}
           onClose={closeAuthDialog}
-          title={dialog.view === 'login' ? 'Welcome Back' : 'Create Account'}
+          title={t(dialog.view === 'login' ? 'layout.loginTitle' : 'layout.registerTitle')}
         >
           <RemoteUnavailable onRetry={retry} />
         </Dialog>
@@ -58,9 +61,10 @@ function AuthDialogHost({ onError }: { onError: (message: string) => void }) {
 }
 
 function SkipLink() {
+  const t = useStrings(shellStrings);
   return (
     <a href="#main" className={styles.skip}>
-      Skip to content
+      {t('layout.skip')}
     </a>
   );
 }

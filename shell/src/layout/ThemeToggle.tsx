@@ -1,8 +1,10 @@
 import { Moon, Sun, SunMoon } from '@catalyst/web-kit/icons';
-import { THEME_CHOICES, THEME_LABELS, useThemeChoice, type ThemeChoice } from '@catalyst/web-kit';
+import { THEME_CHOICES, useStrings, useThemeChoice, type ThemeChoice } from '@catalyst/web-kit';
+import { shellStrings } from '../i18n/en';
 import styles from './Header.module.css';
 
 const ICONS = { system: SunMoon, light: Sun, dark: Moon } as const;
+const NAMES = { system: 'theme.system', light: 'theme.light', dark: 'theme.dark' } as const;
 
 /** The theme after `choice` in the header's cycle: System → Light → Dark → System. */
 export const nextThemeChoice = (choice: ThemeChoice): ThemeChoice =>
@@ -13,12 +15,14 @@ export function ThemeToggle() {
   const [choice, choose] = useThemeChoice();
   const next = nextThemeChoice(choice);
   const Icon = ICONS[choice];
+  const t = useStrings(shellStrings);
+  const theme = t(NAMES[choice]);
   return (
     <button
       type="button"
       className={styles.themeToggle}
-      aria-label={`Theme: ${THEME_LABELS[choice]}`}
-      title={`Theme: ${THEME_LABELS[choice]} (switch to ${THEME_LABELS[next]})`}
+      aria-label={t('theme.label', { theme })}
+      title={t('theme.switch', { theme, next: t(NAMES[next]) })}
       onClick={() => choose(next)}
       data-testid="theme-toggle"
     >

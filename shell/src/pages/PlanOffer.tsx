@@ -1,27 +1,30 @@
 import type { ReactNode } from 'react';
 import { PREMIUM_PLAN } from '@catalyst/contracts/plan';
-import { Badge, formatPrice } from '@catalyst/web-kit';
+import { Badge, formatPrice, useStrings } from '@catalyst/web-kit';
+import { shellStrings } from '../i18n/en';
 import styles from './Pages.module.css';
 
-export const PLAN_PRICE = `${formatPrice(PREMIUM_PLAN.price)}/${PREMIUM_PLAN.interval}`;
+/** The plan's price and interval: '$14.99/month' (the price in the page's language). */
+export const planPrice = () => `${formatPrice(PREMIUM_PLAN.price)}/${PREMIUM_PLAN.interval}`;
+/** The same in English, for the pricing page's answers (not translated yet). */
+export const PLAN_PRICE = planPrice();
 
 /** The Premium plan as visitors meet it (welcome and pricing pages): name, tag, price, what it includes. */
 export function PlanOffer({ id, children }: { id: string; children: ReactNode }) {
+  const t = useStrings(shellStrings);
   return (
     <section className={styles.planOffer} aria-labelledby={id}>
       <div className={styles.planOfferHeader}>
         <h2 id={id}>{PREMIUM_PLAN.name}</h2>
         <Badge tone="primary">{PREMIUM_PLAN.tag}</Badge>
       </div>
-      <p className={styles.planOfferPrice}>{PLAN_PRICE}</p>
-      <ul className={styles.planOfferList} aria-label={`${PREMIUM_PLAN.name} includes`}>
+      <p className={styles.planOfferPrice}>{planPrice()}</p>
+      <ul className={styles.planOfferList} aria-label={t('plan.includes', { plan: PREMIUM_PLAN.name })}>
         {PREMIUM_PLAN.features.map((feature) => (
           <li key={feature}>{feature}</li>
         ))}
       </ul>
-      <p className={styles.planOfferNote}>
-        Free courses open with a free account; {PREMIUM_PLAN.name} opens everything. Cancel at any time.
-      </p>
+      <p className={styles.planOfferNote}>{t('plan.note', { plan: PREMIUM_PLAN.name })}</p>
       {children}
     </section>
   );

@@ -2,29 +2,31 @@ import { BadgeCheck, CirclePlay, GraduationCap } from '@catalyst/web-kit/icons';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PREMIUM_PLAN } from '@catalyst/contracts/plan';
-import { Button, formatPrice, openAuthDialog, useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
+import {
+  Button,
+  formatPrice,
+  openAuthDialog,
+  useDocumentTitle,
+  useSiteConfig,
+  useStrings,
+} from '@catalyst/web-kit';
+import { shellStrings } from '../i18n/en';
 import { RemoteModule } from '../federation/RemoteModule';
 import { SHELL_WIDGETS } from '../federation/widgets';
 import { PlanOffer } from './PlanOffer';
 import styles from './Pages.module.css';
 
+/** The plan's sentence for each interval a plan may have (a new interval fails the typecheck until it has one). */
+const PLAN_TEXT = { month: 'welcome.planTextMonth' } as const satisfies Record<
+  typeof PREMIUM_PLAN.interval,
+  string
+>;
+
 const FEATURES = [
-  {
-    icon: GraduationCap,
-    title: 'Learn from practitioners',
-    text: 'Courses, tutorials, webinars and documents from creators who do the work every day.',
-  },
-  {
-    icon: CirclePlay,
-    title: 'Pick up where you left off',
-    text: 'Your progress on every video is saved, so the next lesson is always one click away.',
-  },
-  {
-    icon: BadgeCheck,
-    title: 'One simple plan',
-    text: `${PREMIUM_PLAN.name} opens the whole library for ${formatPrice(PREMIUM_PLAN.price)} a ${PREMIUM_PLAN.interval}. Cancel at any time.`,
-  },
-];
+  { icon: GraduationCap, title: 'welcome.learnTitle', text: 'welcome.learnText' },
+  { icon: CirclePlay, title: 'welcome.resumeTitle', text: 'welcome.resumeText' },
+  { icon: BadgeCheck, title: 'welcome.planTitle', text: PLAN_TEXT[PREMIUM_PLAN.interval] },
+] as const;
 
 /**
  * Renders its children once its place comes within a screen's height of the viewport: what sits below the
@@ -55,49 +57,48 @@ function WhenNear({ children }: { children: ReactNode }) {
  */
 export function WelcomePage() {
   const site = useSiteConfig();
-  useDocumentTitle('Welcome');
+  const t = useStrings(shellStrings);
+  useDocumentTitle(t('welcome.documentTitle'));
+  const plan = { plan: PREMIUM_PLAN.name, price: formatPrice(PREMIUM_PLAN.price) };
   return (
     <>
       <section className={styles.hero} aria-labelledby="welcome-title">
         <p className={styles.kicker}>{site.tagline}</p>
-        <h1 id="welcome-title">Welcome to {site.name}</h1>
-        <p className={styles.lead}>
-          A growing library of practical courses and videos, organised by topic and creator so you always know
-          what to learn next. Create your free account to get started.
-        </p>
+        <h1 id="welcome-title">{t('welcome.title', { site: site.name })}</h1>
+        <p className={styles.lead}>{t('welcome.lead')}</p>
         <div className={styles.heroActions}>
           <Button size="lg" className={styles.heroCta} onClick={() => openAuthDialog('register')}>
-            Sign Up for Free
+            {t('welcome.signUp')}
           </Button>
           <Link to="/browse" className={styles.heroLink}>
-            Browse Categories
+            {t('welcome.browse')}
           </Link>
           <Link to="/pricing" className={styles.heroLink}>
-            Pricing
+            {t('welcome.pricing')}
           </Link>
         </div>
         <p className={styles.heroNote}>
-          Already a member?{' '}
+          {t('welcome.member')}{' '}
           <button type="button" className={styles.textButton} onClick={() => openAuthDialog('login')}>
-            Log in
+            {t('welcome.login')}
           </button>
         </p>
       </section>
-      <ul className={styles.features} aria-label={`Why ${site.name}`}>
+      <ul className={styles.features} aria-label={t('welcome.why', { site: site.name })}>
         {FEATURES.map((feature) => (
           <li key={feature.title} className={styles.feature}>
             <span className={styles.featureIcon} aria-hidden="true">
               <feature.icon size={22} focusable="false" />
             </span>
-            <h2>{feature.title}</h2>
-            <p>{feature.text}</p>
+            <h2>{t(feature.title)}</h2>
+            <p>{t(feature.text, plan)}</p>
           </li>
         ))}
       </ul>
       {/* What Premium costs, before any sign-in; the Pricing page says more. */}
       <PlanOffer id="welcome-plan">
         <Button size="lg" onClick={() => openAuthDialog('register')}>
-          Sign Up for {PREMIUM_PLAN.name}
+          {t('welcome.signUpPlan', plan)}
         </Button>
       </PlanOffer>
       {/* The dashboard's recommendation rows as a visitor gets them (popular and new), each saying why. */}

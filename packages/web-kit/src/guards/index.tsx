@@ -3,10 +3,12 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useRememberedUser, type RememberedUser } from '../offline/rememberedUser';
 import { useConnection } from '../offline/status';
-import { UNREACHABLE_MESSAGE, hasAnyRole, openAuthDialog, session, useSession } from '../session';
+import { hasAnyRole, openAuthDialog, session, useSession } from '../session';
 import { useDocumentTitle } from '../site';
 import { useSubscription } from '../subscription';
 import { Button, buttonClassName } from '../ui/Button';
+import { kitStrings } from '../i18n/en';
+import { useStrings } from '../i18n/strings';
 import { Spinner } from '../ui/Spinner';
 import { PLANS_PATH, plansPageState, type PremiumReason } from './premiumRedirect';
 import styles from './Guard.module.css';
@@ -40,16 +42,19 @@ function GuardNotice({
   );
 }
 
+/** A guard's spinner, saying what it waits for. */
+function Loading({ what = 'page.loading' }: { what?: 'page.loading' | 'guard.checkingPlan' }) {
+  const t = useStrings(kitStrings);
+  return <Spinner message={t(what)} />;
+}
+
 export function AuthenticationRequired() {
+  const t = useStrings(kitStrings);
   return (
-    <GuardNotice
-      icon={Lock}
-      title="Authentication Required"
-      message="You need to log in to access this page."
-    >
-      <Button onClick={() => openAuthDialog('login')}>Login</Button>
+    <GuardNotice icon={Lock} title={t('guard.signInTitle')} message={t('guard.signInMessage')}>
+      <Button onClick={() => openAuthDialog('login')}>{t('guard.login')}</Button>
       <Button variant="secondary" onClick={() => openAuthDialog('register')}>
-        Sign Up
+        {t('guard.signUp')}
       </Button>
     </GuardNotice>
   );
@@ -57,44 +62,34 @@ export function AuthenticationRequired() {
 
 export function AccessDenied() {
   const navigate = useNavigate();
+  const t = useStrings(kitStrings);
   return (
-    <GuardNotice
-      icon={ShieldX}
-      title="Access Denied"
-      message="You don't have permission to access this page."
-    >
-      <Button onClick={() => navigate('/')}>Go to Dashboard</Button>
+    <GuardNotice icon={ShieldX} title={t('guard.deniedTitle')} message={t('guard.deniedMessage')}>
+      <Button onClick={() => navigate('/')}>{t('guard.dashboard')}</Button>
     </GuardNotice>
   );
 }
 
 /** A kept session that could not be checked: kept, retried on its own, and Retry checks at once. */
 export function SessionUnreachable() {
+  const t = useStrings(kitStrings);
   return (
-    <GuardNotice
-      icon={RefreshCw}
-      title={UNREACHABLE_MESSAGE}
-      message="You are still signed in. We will try again in a moment."
-    >
-      <Button onClick={() => void session.recheck()}>Retry</Button>
+    <GuardNotice icon={RefreshCw} title={t('guard.unreachableTitle')} message={t('guard.unreachableMessage')}>
+      <Button onClick={() => void session.recheck()}>{t('error.retry')}</Button>
     </GuardNotice>
   );
 }
 
-export const NOT_AVAILABLE_OFFLINE = 'Not available offline';
 export const DOWNLOADS_PATH = '/downloads';
 
 /** A page that needs the connection, offline: the way to what was saved for offline watching. */
 export function NotAvailableOffline() {
-  useDocumentTitle(NOT_AVAILABLE_OFFLINE);
+  const t = useStrings(kitStrings);
+  useDocumentTitle(t('guard.offlineTitle'));
   return (
-    <GuardNotice
-      icon={Download}
-      title={NOT_AVAILABLE_OFFLINE}
-      message="This page needs a connection. The lessons you saved for offline watching play without one."
-    >
+    <GuardNotice icon={Download} title={t('guard.offlineTitle')} message={t('guard.offlineMessage')}>
       <Link to={DOWNLOADS_PATH} className={buttonClassName('primary')}>
-        Go to Downloads
+        {t('guard.downloads')}
       </Link>
     </GuardNotice>
   );
@@ -128,7 +123,7 @@ export function useOfflineUser(): OfflineUser {
  */
 function offlineAnswer(away: OfflineUser, page: ReactNode | null): ReactNode | null {
   if (!away.away) return null;
-  if (!away.loaded) return <Spinner message="Loading..." />;
+  if (!away.loaded) return <Loading />;
   if (!away.user) return null;
   return page ?? <NotAvailableOffline />;
 }
@@ -147,7 +142,7 @@ export function RequireAuth({
 }) {
   const { isAuthenticated, isLoading, unreachable } = useSession();
   const offlineUser = useOfflineUser();
-  if (isLoading) return <Spinner message="Loading..." />;
+  if (isLoading) return <Loading />;
   const offline = offlineAnswer(offlineUser, availableOffline ? <>{children}</> : null);
   if (offline) return offline;
   if (unreachable) return <SessionUnreachable />;
@@ -159,7 +154,7 @@ export function RequireAuth({
 function RequireRole({ roles, children }: { roles: readonly string[]; children: ReactNode }) {
   const { isAuthenticated, isLoading, user, unreachable } = useSession();
   const offline = offlineAnswer(useOfflineUser(), null);
-  if (isLoading) return <Spinner message="Loading..." />;
+  if (isLoading) return <Loading />;
   if (offline) return offline;
   if (unreachable) return <SessionUnreachable />;
   if (!isAuthenticated) return <AuthenticationRequired />;
@@ -194,10 +189,10 @@ export function RequireSubscription({
   const { isAuthenticated, isLoading: sessionLoading } = useSession();
   const { hasSubscription, isLoading } = useSubscription();
   const offline = offlineAnswer(useOfflineUser(), null);
-  if (sessionLoading) return <Spinner message="Loading..." />;
+  if (sessionLoading) return <Loading />;
   if (offline) return offline;
   if (!isAuthenticated) return <AuthenticationRequired />;
-  if (isLoading) return <Spinner message="Checking your subscription..." />;
+  if (isLoading) return <Loading what="guard.checkingPlan" />;
   if (!hasSubscription)
     return <Navigate to={redirectTo} replace state={reason ? plansPageState(reason) : undefined} />;
   return <>{children}</>;

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { kitStrings } from '../i18n/en';
+import { useStrings } from '../i18n/strings';
 import styles from './Dialog.module.css';
 
 export interface DialogProps {
@@ -30,6 +32,7 @@ export function Dialog({
 }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const t = useStrings(kitStrings);
 
   useEffect(() => {
     if (!open) return;
@@ -99,7 +102,7 @@ export function Dialog({
           type="button"
           className={styles.close}
           onClick={() => onClose()}
-          aria-label="Close"
+          aria-label={t('dialog.close')}
           data-dialog-close="true"
         >
           ×

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { TriangleAlert } from '../icons';
+import { kitStrings } from '../i18n/en';
+import { useStrings } from '../i18n/strings';
 import { Button } from './Button';
 import styles from './ErrorScreen.module.css';
 
@@ -14,7 +16,8 @@ export interface ErrorScreenProps {
 }
 
 /** The generic error screen: a message with an optional Retry. */
-export function ErrorScreen({ message, title, onRetry, retryLabel = 'Retry', children }: ErrorScreenProps) {
+export function ErrorScreen({ message, title, onRetry, retryLabel, children }: ErrorScreenProps) {
+  const t = useStrings(kitStrings);
   return (
     <div className={styles.screen} role="alert">
       <span className={styles.icon} aria-hidden="true">
@@ -24,7 +27,7 @@ export function ErrorScreen({ message, title, onRetry, retryLabel = 'Retry', chi
       <p className={styles.message}>{message}</p>
       {onRetry || children ? (
         <div className={styles.actions}>
-          {onRetry ? <Button onClick={onRetry}>{retryLabel}</Button> : null}
+          {onRetry ? <Button onClick={onRetry}>{retryLabel ?? t('error.retry')}</Button> : null}
           {children}
         </div>
       ) : null}

@@ -1,3 +1,5 @@
+import { kitStrings } from '../i18n/en';
+import { useStrings } from '../i18n/strings';
 import { Button } from './Button';
 import styles from './Pager.module.css';
 
@@ -13,17 +15,16 @@ export interface PagerProps {
 
 /** The pages of a long list: Previous, 'Page 2 of 5', Next. */
 export function Pager({ label, page, pages, onPage, size = 'md' }: PagerProps) {
+  const t = useStrings(kitStrings);
   if (pages <= 1) return null;
   return (
     <nav aria-label={label} className={styles.paging}>
       <Button variant="secondary" size={size} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('pager.previous')}
       </Button>
-      <span>
-        Page {page} of {pages}
-      </span>
+      <span>{t('pager.page', { page, pages })}</span>
       <Button variant="secondary" size={size} disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('pager.next')}
       </Button>
     </nav>
   );

@@ -1,4 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { kitStrings } from '../i18n/en';
+import { useStrings } from '../i18n/strings';
 import { ErrorScreen } from './ErrorScreen';
 
 /**
@@ -6,13 +8,8 @@ import { ErrorScreen } from './ErrorScreen';
  * areas, a community section inside the player): the rest of the page goes on, and Retry loads it again.
  */
 export function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
-  return (
-    <ErrorScreen
-      title="This section couldn't be loaded"
-      message="Something went wrong while loading this part of the page. The rest of the site still works."
-      onRetry={onRetry}
-    />
-  );
+  const t = useStrings(kitStrings);
+  return <ErrorScreen title={t('remote.title')} message={t('remote.message')} onRetry={onRetry} />;
 }
 
 export interface RemoteBoundaryProps {

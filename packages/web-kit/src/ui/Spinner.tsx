@@ -1,3 +1,5 @@
+import { kitStrings } from '../i18n/en';
+import { useStrings } from '../i18n/strings';
 import { useLoadingShown } from './pageShown';
 import styles from './Spinner.module.css';
 
@@ -17,6 +19,7 @@ export interface SpinnerProps {
 export function Spinner({ message, size = 'md', inline = false, holdsFirstContent = true }: SpinnerProps) {
   // Something of the page is loading: until it goes, the page's first content is not all there.
   useLoadingShown(!inline && holdsFirstContent);
+  const t = useStrings(kitStrings);
   if (inline) {
     return (
       <span className={`${styles.wrap} ${styles.inline}`} aria-hidden="true">
@@ -30,7 +33,7 @@ export function Spinner({ message, size = 'md', inline = false, holdsFirstConten
       {message ? (
         <p className={styles.message}>{message}</p>
       ) : (
-        <span className="ck-visually-hidden">Loading</span>
+        <span className="ck-visually-hidden">{t('spinner.loading')}</span>
       )}
     </div>
   );

@@ -1,4 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { kitStrings } from '../i18n/en';
+import { useStrings } from '../i18n/strings';
 import { Spinner } from './Spinner';
 
 /**
@@ -18,8 +20,9 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): Compo
   create();
   return function LazyPage() {
     const Page = current;
+    const t = useStrings(kitStrings);
     return (
-      <Suspense fallback={<Spinner message="Loading..." />}>
+      <Suspense fallback={<Spinner message={t('page.loading')} />}>
         <Page />
       </Suspense>
     );

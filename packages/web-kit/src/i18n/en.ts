@@ -1,0 +1,43 @@
+// web-kit's shared texts (its UI primitives and formats), in English; the other languages in ./locales.
+import { defineStrings } from './strings';
+
+export const kitStrings = defineStrings(
+  'web-kit',
+  {
+    'spinner.loading': 'Loading',
+    'page.loading': 'Loading...',
+    'notFound.title': '404 - Page Not Found',
+    'notFound.documentTitle': 'Page Not Found',
+    'notFound.message': 'The page you are looking for does not exist or has moved.',
+    'notFound.home': 'Go to Homepage',
+    'notFound.browse': 'Browse Categories',
+    'error.retry': 'Retry',
+    'remote.title': "This section couldn't be loaded",
+    'remote.message':
+      'Something went wrong while loading this part of the page. The rest of the site still works.',
+    'pager.previous': 'Previous',
+    'pager.next': 'Next',
+    'pager.page': 'Page {{page}} of {{pages}}',
+    'dialog.close': 'Close',
+    'price.free': 'Free',
+    'price.unknown': 'N/A',
+    'guard.signInTitle': 'Authentication Required',
+    'guard.signInMessage': 'You need to log in to access this page.',
+    'guard.login': 'Login',
+    'guard.signUp': 'Sign Up',
+    'guard.deniedTitle': 'Access Denied',
+    'guard.deniedMessage': "You don't have permission to access this page.",
+    'guard.dashboard': 'Go to Dashboard',
+    'guard.unreachableTitle': "We can't reach Catalyst right now",
+    'guard.unreachableMessage': 'You are still signed in. We will try again in a moment.',
+    'guard.offlineTitle': 'Not available offline',
+    'guard.offlineMessage':
+      'This page needs a connection. The lessons you saved for offline watching play without one.',
+    'guard.downloads': 'Go to Downloads',
+    'guard.checkingPlan': 'Checking your subscription...',
+    'language.label': 'Language',
+    'language.saveFailed':
+      "Your language is shown here but couldn't be saved to your account. Try again later.",
+  },
+  (language) => import(`./locales/${language}.json`),
+);

@@ -1,0 +1,6 @@
+export { defineStrings, setLanguage, useStrings } from './strings';
+export { withPart } from './withPart';
+export type { EnglishStrings, Plural, Strings, Translate } from './strings';
+export { currentLanguage, startingLanguage } from './language';
+export { followAccountLanguage } from './account';
+export { LanguagePicker, useLanguage } from './LanguagePicker';
