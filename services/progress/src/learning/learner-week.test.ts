@@ -1,9 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LearnerWeek } from '@catalyst/contracts';
-import { internalHeaders, testUsers } from '@catalyst/service-kit/testing';
+import { demoAccounts, type LearnerWeek, type ProductSummary } from '@catalyst/contracts';
+import { DEMO_COURSES, DEMO_MEMBER_COURSE, demoLessonId } from '@catalyst/demo';
+import { demoEntityId } from '@catalyst/service-kit';
+import { internalHeaders, testLog, testUsers, useTestDatabase } from '@catalyst/service-kit/testing';
+import type { Database } from '../db/schema';
+import type { Deps } from '../deps';
+import { SCHEMA, prepareDatabase } from '../setup';
 import { createTestContext, ids, lesson, otherSubscriber } from '../test-support';
-import { nextUnfinished } from './learner-week';
+import { learnerWeek, nextUnfinished } from './learner-week';
 
 let ctx: Awaited<ReturnType<typeof createTestContext>>;
 beforeAll(async () => {
@@ -79,5 +84,59 @@ describe('the next unfinished lesson', () => {
     expect(nextUnfinished(lessons, 'd', new Set(['b', 'd']))).toEqual({ lesson: { id: 'a' }, number: 1 });
     expect(nextUnfinished(lessons, null, new Set(['a']))).toEqual({ lesson: { id: 'b' }, number: 2 });
     expect(nextUnfinished(lessons, 'c', new Set(['a', 'b', 'c', 'd']))).toBeNull();
+  });
+});
+
+describe("the demo member's week (the seeded demo)", () => {
+  const seeded = useTestDatabase<Database>(SCHEMA);
+
+  it('lists their demo course with the lesson they are in as the next one, and the time learned this week', async () => {
+    await prepareDatabase(seeded(), { seed: true, log: testLog });
+    const courses = new Map(DEMO_COURSES.map((course) => [demoEntityId('product', course.slug), course]));
+    // Content's answers for the demo products (every one published; a course with its curriculum).
+    const catalog = {
+      lookup: async (productIds: string[]) =>
+        new Map(
+          productIds.map((id) => {
+            const slug = courses.get(id)?.slug ?? `video-${id.slice(-4)}`;
+            return [id, { _id: id, slug, title: slug, isPublished: true } as ProductSummary];
+          }),
+        ),
+      courseLessons: async (id: string) => {
+        const course = courses.get(id);
+        return {
+          productId: id,
+          lessons: (course?.sections ?? []).flatMap((section) =>
+            section.lessons.map((l) => ({
+              id: demoLessonId(course!.slug, l.key),
+              durationSeconds: 60,
+              isFreePreview: false,
+              kind: l.kind,
+            })),
+          ),
+        };
+      },
+    } as unknown as Deps['catalog'];
+    const weekAgo = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const week = await learnerWeek({ db: seeded(), catalog }, demoAccounts.member.id, {
+      from: weekAgo,
+      to: tomorrow,
+    });
+
+    const course = DEMO_COURSES.find((c) => c.slug === DEMO_MEMBER_COURSE.slug)!;
+    const lessons = course.sections.flatMap((section) => section.lessons);
+    const current = lessons.findIndex((l) => l.key === DEMO_MEMBER_COURSE.currentLesson);
+    expect(week.courses).toContainEqual(
+      expect.objectContaining({
+        slug: DEMO_MEMBER_COURSE.slug,
+        lessonId: demoLessonId(course.slug, DEMO_MEMBER_COURSE.currentLesson),
+        lessonNumber: current + 1,
+        lessonCount: lessons.length,
+      }),
+    );
+    // The seed credits the member's learning to the days the rows were saved, the newest minutes ago.
+    expect(week.minutes).toBeGreaterThan(0);
+    expect(week.streak).toBeGreaterThanOrEqual(1);
   });
 });
