@@ -2,6 +2,7 @@
 // (webhooks, xAPI, LTI grade passback) through the owners' feeds, by cursor.
 import { z } from 'zod';
 import { subscriptionStatusValues } from './billing';
+import { assignmentTargetKindValues } from './team-learning-terms';
 
 /** What every event carries besides its type and data. */
 const envelope = {
@@ -58,6 +59,17 @@ export const billingEventSchemas = [
   event('subscription.canceled', subscriptionData),
   /** A member (not the owner) took a seat of a team. */
   event('member.joined', { teamId: z.string() }),
+  /** An item the member's team assigned them is due within two days and they have not finished it (once each). */
+  event('assignment.due-soon', {
+    teamId: z.string(),
+    assignmentId: z.string(),
+    targetKind: z.enum(assignmentTargetKindValues),
+    targetId: z.string(),
+    /** What its page is addressed by: a product's productId, a path's slug. */
+    key: z.string(),
+    title: z.string(),
+    dueAt: z.iso.datetime({ offset: true }),
+  }),
 ] as const;
 
 export const domainEventSchema = z.discriminatedUnion('type', [

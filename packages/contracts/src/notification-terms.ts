@@ -7,6 +7,7 @@ export const NOTIFICATION_TYPES = [
   'answer',
   'live-starting',
   'creator-news',
+  'assignment-due',
   'certificate',
   'payment-failed',
 ] as const;
@@ -18,6 +19,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   answer: 'Answers marked on your questions and replies',
   'live-starting': 'Live sessions you registered for, starting soon',
   'creator-news': 'New courses from creators you follow',
+  'assignment-due': 'Learning your team assigned you, due in two days',
   certificate: 'Certificates issued to you',
   'payment-failed': 'A payment that failed',
 };
@@ -31,9 +33,15 @@ export const EMAILED_NOTIFICATION_TYPES: readonly NotificationType[] = [
 
 /**
  * The types whose push is on until a person turns it off: the ones worth interrupting someone for (a reply to them,
- * a live session about to start, a payment that failed). The others reach a device only once switched on.
+ * a live session about to start, an assignment coming due, a payment that failed). The others reach a device only
+ * once switched on.
  */
-export const PUSHED_BY_DEFAULT: readonly NotificationType[] = ['reply', 'live-starting', 'payment-failed'];
+export const PUSHED_BY_DEFAULT: readonly NotificationType[] = [
+  'reply',
+  'live-starting',
+  'assignment-due',
+  'payment-failed',
+];
 
 /** The texts of push on this device: the settings page's switch and the prompt after a meaningful action. */
 export const PUSH_TEXTS = {

@@ -34,5 +34,14 @@ export const teamLearningMessages = {
   ownerRoleFixed: "The owner's role cannot be changed",
 } as const;
 
+/** The page an assigned item opens: a path's page (by its slug), or a product's (by its short productId). */
+export const assignedItemPath = (kind: AssignmentTargetKind, key: string): string =>
+  kind === 'path'
+    ? `/paths/${encodeURIComponent(key)}`
+    : `/browse/premium/product/${encodeURIComponent(key)}`;
+
+/** How long before an assignment's due date its assignees who have not finished it are reminded. */
+export const ASSIGNMENT_REMINDER_HOURS = 48;
+
 /** The assignment e-mail's subject. */
 export const teamAssignmentSubject = (teamName: string, title: string) => `${teamName} assigned you ${title}`;

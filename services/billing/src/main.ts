@@ -1,10 +1,11 @@
-import { gaugeAtScrape, pruneEventsHourly } from '@catalyst/service-kit';
+import { createPeer, gaugeAtScrape, pruneEventsHourly } from '@catalyst/service-kit';
 import { runService } from '@catalyst/service-kit/service';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { createDeps } from './deps';
 import { startGiftMails } from './gifts/gift-mail';
 import { startTrialReminders } from './plans/trial-reminders';
+import { startDueReminders } from './team-learning/due-reminders';
 import { createStripeClient } from './provider/stripe';
 import { database } from './setup';
 
@@ -35,9 +36,21 @@ await runService({
     // Gift e-mails on the day the buyer chose (each claimed once, whichever replica's pass finds it).
     const giftMails = startGiftMails(deps);
     const pruning = pruneEventsHourly(db, log);
+    // Assignees who have not finished an assignment due within two days, reminded once (an event community tells).
+    const progress = createPeer({
+      baseUrl: config.PROGRESS_URL,
+      secret: config.INTERNAL_SECRET,
+      timeoutMs: 5_000,
+    });
+    const dueReminders = startDueReminders(deps, progress);
     return {
       app: createApp(deps),
-      onClose: [() => reminders.close(), async () => giftMails.close(), () => pruning.stop()],
+      onClose: [
+        () => reminders.close(),
+        async () => giftMails.close(),
+        () => pruning.stop(),
+        () => dueReminders.stop(),
+      ],
     };
   },
 });

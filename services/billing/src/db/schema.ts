@@ -24,7 +24,11 @@ import type { TeamJoinLinkTable } from './tables/team-join-link';
 import type { TeamSsoDomainTable, TeamSsoTable } from './tables/team-sso';
 import type { TeamGroupMemberTable, TeamGroupTable } from './tables/team-group';
 import type { TeamScimTokenTable, TeamScimUserTable } from './tables/team-scim';
-import type { TeamAssignmentTable, TeamAssignmentUserTable } from './tables/team-assignment';
+import type {
+  TeamAssignmentReminderTable,
+  TeamAssignmentTable,
+  TeamAssignmentUserTable,
+} from './tables/team-assignment';
 import type { TeamAuditTable, TeamInvitationTable, TeamMemberTable, TeamTable } from './tables/team';
 
 export interface Database {
@@ -49,6 +53,7 @@ export interface Database {
   team_scim_tokens: TeamScimTokenTable;
   team_assignments: TeamAssignmentTable;
   team_assignment_users: TeamAssignmentUserTable;
+  team_assignment_reminders: TeamAssignmentReminderTable;
   team_scim_users: TeamScimUserTable;
   team_groups: TeamGroupTable;
   team_group_members: TeamGroupMemberTable;

@@ -1,18 +1,14 @@
 // The e-mail each assignee gets: "<team> assigned you <title>", its due date and a link to it.
-import { teamAssignmentSubject, type AssignmentTargetKind } from '@catalyst/contracts';
+import { assignedItemPath, teamAssignmentSubject, type AssignmentTargetKind } from '@catalyst/contracts';
 import { sendQuietly } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { longDate } from '../teams/team-mail';
 
 type MailDeps = Pick<Deps, 'mailer' | 'log' | 'config'>;
 
-/** The page an assigned item opens: a path's page, or a product's (by its short productId). */
-export function assignedItemUrl(publicUrl: string, kind: AssignmentTargetKind, key: string): string {
-  const origin = publicUrl.replace(/\/+$/, '');
-  return kind === 'path'
-    ? `${origin}/paths/${encodeURIComponent(key)}`
-    : `${origin}/browse/premium/product/${encodeURIComponent(key)}`;
-}
+/** The address of the page an assigned item opens. */
+const assignedItemUrl = (publicUrl: string, kind: AssignmentTargetKind, key: string): string =>
+  `${publicUrl.replace(/\/+$/, '')}${assignedItemPath(kind, key)}`;
 
 export async function sendAssignmentMails(
   deps: MailDeps,

@@ -22,6 +22,7 @@ import {
   conflict,
   createPeer,
   notFound,
+  type Peer,
   type RouteHandlers,
 } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
@@ -44,6 +45,25 @@ import {
 const dueDateOf = (value: string | null | undefined): Date | null =>
   !value ? null : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value);
 
+/** Progress's figures for these users, with their standing on the assignments' items. */
+export async function teamFiguresOf(
+  progress: Peer,
+  userIds: string[],
+  assignments: readonly Pick<TeamAssignmentRow, 'target_kind' | 'target_id'>[],
+  requestId?: string,
+): Promise<TeamFigures> {
+  const ids = (kind: string) => [
+    ...new Set(assignments.filter((a) => a.target_kind === kind).map((a) => a.target_id)),
+  ];
+  return teamFiguresSchema.parse(
+    await progress.call(
+      progressInternalRoutes.teamFigures,
+      { body: { userIds, productIds: ids('product'), pathIds: ids('path') } },
+      requestId ? { requestId } : {},
+    ),
+  );
+}
+
 /** An assignee's standing: done stays done; anything else past the due date is overdue. */
 export function assignmentStatus(
   standing: ItemStanding,
@@ -63,23 +83,11 @@ export function createTeamLearningHandlers(deps: Deps): RouteHandlers<typeof tea
   const teamFor = (identity: Identity, teamId: string, roles: readonly TeamRole[]) =>
     teamForCaller(db, identity, teamId, roles);
 
-  /** Progress's figures for these users, with their standing on the assignments' items. */
-  async function figuresOf(
+  const figuresOf = (
     userIds: string[],
     assignments: readonly Pick<TeamAssignmentRow, 'target_kind' | 'target_id'>[],
     requestId: string,
-  ): Promise<TeamFigures> {
-    const ids = (kind: string) => [
-      ...new Set(assignments.filter((a) => a.target_kind === kind).map((a) => a.target_id)),
-    ];
-    return teamFiguresSchema.parse(
-      await progress.call(
-        progressInternalRoutes.teamFigures,
-        { body: { userIds, productIds: ids('product'), pathIds: ids('path') } },
-        { requestId },
-      ),
-    );
-  }
+  ) => teamFiguresOf(progress, userIds, assignments, requestId);
 
   /** The item's title and page key, from content: a published product or path, else null. */
   async function findTarget(target: AssignmentTarget, requestId: string) {

@@ -13,10 +13,16 @@ import {
   type LearningPath,
   type ProductSummary,
 } from '@catalyst/contracts';
-import { notFound } from '@catalyst/service-kit';
-import { createPeerStandIn, identityHeaders, type PeerStandIn } from '@catalyst/service-kit/testing';
+import { createPeer, notFound, readEvents } from '@catalyst/service-kit';
+import {
+  createPeerStandIn,
+  identityHeaders,
+  TEST_INTERNAL_SECRET,
+  type PeerStandIn,
+} from '@catalyst/service-kit/testing';
 import { makeTeam } from '../team-test-support';
 import { learnerFactory, startBillingWorld, type BillingWorld } from '../test-support';
+import { remindDueAssignments } from './due-reminders';
 import { csvField } from './learning-csv';
 
 const course = '11111111111111111111aa01';
@@ -204,6 +210,52 @@ describe('assigned learning', () => {
       404,
     );
     expect((await audit())[0]!.action).toBe('assignment_removed');
+  });
+});
+
+describe('reminders of assignments coming due', () => {
+  it('reminds each assignee who has not finished, once, two days ahead: an assignment.due-soon event each', async () => {
+    const now = new Date('2030-06-10T12:00:00.000Z');
+    const soon = await assign(owner, {
+      target: { kind: 'product', id: course },
+      userIds: [admin.id, member.id, other.id],
+      dueAt: '2030-06-11',
+    });
+    expect(soon.status).toBe(200);
+    // due in five days: not yet
+    await assign(owner, { target: { kind: 'path', id: pathId }, userIds: [member.id], dueAt: '2030-06-15' });
+    standings.set(`${other.id}/${course}`, 'done');
+    const remind = () =>
+      remindDueAssignments({
+        db: world.db,
+        progress: createPeer({ baseUrl: progress.baseUrl, secret: TEST_INTERNAL_SECRET }),
+        now,
+      });
+
+    expect(await remind()).toBe(2);
+    // The feed shows a transaction's events once every older one in the cluster has ended (other test files' too).
+    const reminders = async () =>
+      (await readEvents(world.db, '0', 10_000))
+        .filter((e) => e.type === 'assignment.due-soon' && e.data.assignmentId === soon.body.data.id)
+        .map((e) => [e.userId, e.data])
+        .sort();
+    await expect.poll(reminders).toEqual(
+      [admin, member]
+        .map((p) => [
+          p.id,
+          {
+            teamId,
+            assignmentId: soon.body.data.id,
+            targetKind: 'product',
+            targetId: course,
+            key: 'react101',
+            title: 'React, "the basics"',
+            dueAt: '2030-06-11T23:59:59.999Z',
+          },
+        ])
+        .sort(),
+    );
+    expect(await remind()).toBe(0);
   });
 });
 

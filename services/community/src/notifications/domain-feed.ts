@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import {
+  assignedItemPath,
   billingEventRoutes,
   certificatePagePath,
+  MONTH_NAMES,
   progressEventRoutes,
   type DomainEvent,
 } from '@catalyst/contracts';
@@ -32,6 +34,20 @@ export async function notificationsOf(
         title: product ? `Your certificate for “${product.title}” is ready` : 'Your certificate is ready',
         body: 'View it, download it as a PDF or share its link.',
         link: certificatePagePath(code),
+      },
+    ];
+  }
+  if (event.type === 'assignment.due-soon') {
+    const { assignmentId, targetKind, key, title, dueAt } = event.data;
+    const due = new Date(dueAt);
+    return [
+      {
+        userId: event.userId,
+        type: 'assignment-due',
+        key: `assignment-due:${assignmentId}`,
+        title: `“${title}” is due ${MONTH_NAMES[due.getUTCMonth()]} ${due.getUTCDate()}`,
+        body: 'Your team assigned it to you. Finish it before the due date.',
+        link: assignedItemPath(targetKind, key),
       },
     ];
   }
@@ -81,7 +97,7 @@ export async function consumeFeed({
   return handled;
 }
 
-/** Follows progress's and billing's feeds (certificates, failing payments) every `everyMs`. */
+/** Follows progress's and billing's feeds (certificates, assignments coming due, failing payments) every `everyMs`. */
 export function followDomainFeeds({
   db,
   progress,

@@ -214,7 +214,7 @@ describe('the notification centre', () => {
     });
   });
 
-  it("tells of a certificate issued and a payment failing once, from the owners' event feeds", async () => {
+  it("tells of a certificate issued, an assignment coming due and a payment failing once, from the owners' event feeds", async () => {
     await clearAll();
     const at = clock.toISOString();
     const feed: DomainEvent[] = [
@@ -242,6 +242,22 @@ describe('the notification centre', () => {
         occurredAt: at,
         data: { subscriptionId: 'sub_1', status: 'past_due' as const, plan: 'monthly' },
       })),
+      {
+        seq: '5',
+        id: '0a5f9c1e-4d7b-4c1a-9a43-8f0c3c9b2d15',
+        type: 'assignment.due-soon',
+        userId: subscriber.id,
+        occurredAt: at,
+        data: {
+          teamId: '7d1f0c2e-9a4b-4e3c-8f21-5b6a7c8d9e01',
+          assignmentId: '7d1f0c2e-9a4b-4e3c-8f21-5b6a7c8d9e02',
+          targetKind: 'product',
+          targetId: ids.course,
+          key: 'react101',
+          title: 'React Course',
+          dueAt: '2030-06-11T23:59:59.999Z',
+        },
+      },
     ];
     // progress's feed route, as the owner answers it (events after the cursor)
     const progress = (await createPeerStandIn()).answer(progressEventRoutes.events, ({ query }) => ({
@@ -256,10 +272,11 @@ describe('the notification centre', () => {
           read: async (after, limit) =>
             (await peer.call(progressEventRoutes.events, { query: { after, limit } })).events,
         });
-      expect(await consume()).toBe(4);
+      expect(await consume()).toBe(5);
       expect(await consume()).toBe(0);
       const items = (await listOf()).items;
       expect(items.map((n) => [n.type, n.title, n.link])).toEqual([
+        ['assignment-due', '“React Course” is due June 11', '/browse/premium/product/react101'],
         ['payment-failed', 'Your payment failed', '/subscription'],
         ['certificate', 'Your certificate for “React Course” is ready', '/certificates/CERT-1234'],
       ]);

@@ -99,6 +99,7 @@ describe('web push', () => {
       ['answer', false],
       ['live-starting', true],
       ['creator-news', false],
+      ['assignment-due', true],
       ['certificate', false],
       ['payment-failed', true],
     ]);

@@ -25,3 +25,10 @@ export interface TeamAssignmentUserTable {
   assignment_id: string;
   user_id: string;
 }
+
+/** An assignee reminded of an assignment coming due (inserting one appends its `assignment.due-soon` event). */
+export interface TeamAssignmentReminderTable {
+  assignment_id: string;
+  user_id: string;
+  reminded_at: ColumnType<Date, Date | undefined, never>;
+}
