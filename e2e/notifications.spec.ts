@@ -1,5 +1,10 @@
-import type { Thread } from '@catalyst/contracts';
-import { apiToken, expect, loginAs, test } from './fixtures';
+import {
+  PUSH_TEXTS,
+  type NotificationPreferences,
+  type PushSubscriptions,
+  type Thread,
+} from '@catalyst/contracts';
+import { apiToken, dismissCookieBanner, expect, loginAs, test } from './fixtures';
 import { bearer } from './lib/course';
 import { markPage, productIdOf, retireThread, stillSamePage } from './lib/community';
 
@@ -56,4 +61,92 @@ test('a reply to my question arrives in the notification centre and the bell whi
   } finally {
     await retireThread(request, adminToken, thread);
   }
+});
+
+test.describe('push on this device', () => {
+  // The suite blocks service workers elsewhere (playwright.config.ts): push needs the app's worker.
+  test.use({ serviceWorkers: 'allow' });
+
+  // The system Chromium, headless and offline, cannot make a push subscription (its push service is Google's:
+  // `subscribe` rejects "Registration failed - permission denied"), so this journey proves the rest: the switches,
+  // the click that asks for a subscription and says plainly when the browser cannot, and the worker showing a
+  // push (delivered over the DevTools protocol) with its title, body and link. Delivery to a subscription is
+  // proven by services/community/src/notifications/push.test.ts with its test push service.
+  test('offers push per type and on this device, and the worker shows a push with its link', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await page.context().grantPermissions(['notifications'], { origin: baseURL });
+    await dismissCookieBanner(page);
+    const token = await loginAs(page, 'learner');
+    await page.goto('/notifications/settings');
+    await expect(page.getByRole('columnheader', { name: 'On your devices' })).toBeVisible();
+    // a reply is pushed unless switched off; an answer marked only once switched on
+    const answers = page.getByRole('checkbox', {
+      name: 'Answers marked on your questions and replies: on your devices',
+    });
+    await expect(
+      page.getByRole('checkbox', { name: 'Replies in discussions you follow: on your devices' }),
+    ).toBeChecked();
+    await expect(answers).not.toBeChecked();
+    await answers.check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+    const saved = await request.get('/api/v1/community/notifications/preferences', {
+      headers: bearer(token),
+    });
+    expect(
+      ((await saved.json()) as { data: NotificationPreferences }).data.preferences.find(
+        (p) => p.type === 'answer',
+      ),
+    ).toMatchObject({ push: true });
+
+    // the click asks the browser for a subscription; this one cannot make one and the page says so
+    const device = page.getByRole('region', { name: 'On this device' });
+    await expect(device.getByRole('status')).toHaveText(PUSH_TEXTS.off);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await device.getByRole('button', { name: PUSH_TEXTS.turnOn }).click();
+    await expect(device.getByText(PUSH_TEXTS.failed)).toBeVisible();
+    const stored = await request.get('/api/v1/community/notifications/push/subscriptions', {
+      headers: bearer(token),
+    });
+    expect(((await stored.json()) as { data: PushSubscriptions }).data.subscriptions).toEqual([]);
+
+    // a push reaching the worker is shown with its title and body, and keeps its link inside the app
+    const cdp = await page.context().newCDPSession(page);
+    const registration = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: baseURL!,
+      registrationId: await registration,
+      data: JSON.stringify({
+        title: 'Ada Admin replied in “Grid gutters”',
+        body: 'From the column gap of the layout grid.',
+        url: '/notifications',
+      }),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            url: (n.data as { url: string }).url,
+          })),
+        ),
+      )
+      .toEqual([
+        {
+          title: 'Ada Admin replied in “Grid gutters”',
+          body: 'From the column gap of the layout grid.',
+          url: `${baseURL}/notifications`,
+        },
+      ]);
+  });
 });

@@ -41,6 +41,26 @@ interface WorkerScope {
     type: 'install',
     listener: (event: { waitUntil(p: Promise<unknown>): void }) => void,
   ): void;
+  addEventListener(
+    type: 'push',
+    listener: (event: { data: { json(): unknown } | null; waitUntil(p: Promise<unknown>): void }) => void,
+  ): void;
+  addEventListener(
+    type: 'notificationclick',
+    listener: (event: { notification: Notification; waitUntil(p: Promise<unknown>): void }) => void,
+  ): void;
+  registration: {
+    showNotification(title: string, options: NotificationOptions): Promise<void>;
+  };
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClientLike[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+}
+interface WindowClientLike {
+  url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
 }
 const worker = self as unknown as WorkerScope;
 
@@ -265,6 +285,38 @@ registerRoute(
     return request.headers.has('range') ? createPartialResponse(request, saved) : saved;
   },
 );
+
+// Web Push (community's notifications, docs/architecture.md "Notifications"): each push shows its notification;
+// its link is an address inside the app, so nothing but this origin is ever opened from one.
+worker.addEventListener('push', (event) => {
+  const message = (event.data?.json() ?? {}) as { title?: unknown; body?: unknown; url?: unknown };
+  const title = typeof message.title === 'string' && message.title ? message.title : 'New notification';
+  const url = new URL(
+    typeof message.url === 'string' ? message.url : '/notifications',
+    worker.location.origin,
+  );
+  event.waitUntil(
+    worker.registration.showNotification(title, {
+      body: typeof message.body === 'string' ? message.body : '',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: url.origin === worker.location.origin ? url.href : worker.location.origin },
+    }),
+  );
+});
+// A click on it: a tab of the app already open goes there and comes forward, else a new one opens.
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = String((event.notification.data as { url?: string } | null)?.url ?? worker.location.origin);
+  event.waitUntil(
+    worker.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (tabs) => {
+      const tab = tabs.find((client) => new URL(client.url).origin === worker.location.origin);
+      if (!tab) return worker.clients.openWindow(url);
+      await tab.navigate(url).catch(() => undefined);
+      return tab.focus();
+    }),
+  );
+});
 
 // A page that cannot be shown offline (nothing kept for it): the precached offline page.
 setCatchHandler(async ({ request }) => {

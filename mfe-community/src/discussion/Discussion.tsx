@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { DiscussionTarget, Thread } from '@catalyst/contracts';
 import { Button, openAuthDialog, remoteTestId, Spinner, useSession } from '@catalyst/web-kit';
+import PushPrompt from '../notifications/PushPrompt';
 import { ThreadList } from './ThreadList';
 import { ThreadView } from './ThreadView';
 import styles from './Discussion.module.css';
@@ -21,6 +22,8 @@ export default function Discussion({ target }: DiscussionProps) {
   /** The discussion whose entry gets the focus back when the list shows again. */
   const [returnTo, setReturnTo] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  // Asking a question is a moment worth offering push notifications for this device (never on a first visit).
+  const [asked, setAsked] = useState(false);
   const targetKey = `${target.productId}/${target.lessonId ?? ''}`;
   const [openedFor, setOpenedFor] = useState(targetKey);
   if (openedFor !== targetKey) {
@@ -49,7 +52,15 @@ export default function Discussion({ target }: DiscussionProps) {
   } else if (open) {
     body = <ThreadView key={open._id} initial={open} onClose={close} announce={setAnnouncement} />;
   } else {
-    body = <ThreadList target={target} returnTo={returnTo} onOpen={setOpen} announce={setAnnouncement} />;
+    body = (
+      <ThreadList
+        target={target}
+        returnTo={returnTo}
+        onOpen={setOpen}
+        onAsked={() => setAsked(true)}
+        announce={setAnnouncement}
+      />
+    );
   }
 
   return (
@@ -61,6 +72,7 @@ export default function Discussion({ target }: DiscussionProps) {
       <h2 id="discussion-title" className={styles.title}>
         Questions &amp; answers
       </h2>
+      {asked && session.isAuthenticated ? <PushPrompt /> : null}
       {body}
       {/* what just happened (a post, a reply, newer posts loaded), said once */}
       <p className="ck-visually-hidden" role="status" aria-live="polite" data-testid="discussion-announcer">

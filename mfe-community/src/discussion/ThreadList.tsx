@@ -18,10 +18,12 @@ interface ThreadListProps {
   /** The discussion just closed: its entry takes the focus back. */
   returnTo: string | null;
   onOpen: (thread: Thread) => void;
+  /** A question of the caller's was just posted. */
+  onAsked: () => void;
   announce: (text: string) => void;
 }
 
-export function ThreadList({ target, returnTo, onOpen, announce }: ThreadListProps) {
+export function ThreadList({ target, returnTo, onOpen, onAsked, announce }: ThreadListProps) {
   const id = useId();
   const [sort, setSort] = useState<ThreadSort>('newest');
   const [asking, setAsking] = useState(false);
@@ -58,6 +60,7 @@ export function ThreadList({ target, returnTo, onOpen, announce }: ThreadListPro
   const asked = (thread: Thread) => {
     setAsking(false);
     announce('Your question was posted.');
+    onAsked();
     onOpen(thread);
   };
 

@@ -12,6 +12,7 @@ import {
   Spinner,
   useApiData,
 } from '@catalyst/web-kit';
+import PushPrompt from '../notifications/PushPrompt';
 import { messageOf } from '../shared/errors';
 import { useAction } from '../shared/useAction';
 import { useNow } from '../shared/useNow';
@@ -81,10 +82,14 @@ function SessionView({
   const boardOpen = questionsOpenAt(session, now);
   const { busy, failure, run } = useAction();
 
+  // Registering is a moment worth offering push notifications for this device (never on a first visit).
+  const [justRegistered, setJustRegistered] = useState(false);
   const toggleRegistration = () =>
     run(async () => {
       const input = { params: { productId: session.productId } };
-      onChange(await (session.registered ? api.live.unregister(input) : api.live.register(input)));
+      const changed = await (session.registered ? api.live.unregister(input) : api.live.register(input));
+      setJustRegistered(changed.registered);
+      onChange(changed);
     });
 
   return (
@@ -157,6 +162,7 @@ function SessionView({
         </div>
       ) : null}
       {failure ? <Alert tone="danger">{messageOf(failure)}</Alert> : null}
+      {justRegistered && session.registered && status !== 'ended' ? <PushPrompt /> : null}
 
       {status === 'ended' ? (
         session.recording ? (

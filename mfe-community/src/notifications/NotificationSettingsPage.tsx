@@ -17,9 +17,13 @@ import {
   useDocumentTitle,
 } from '@catalyst/web-kit';
 import styles from './Notifications.module.css';
+import PushDeviceSetting from './PushDeviceSetting';
 import WeeklyDigestSetting from './WeeklyDigestSetting';
 
-/** /notifications/settings: per kind of notification, whether it comes in the app and by e-mail. */
+/**
+ * /notifications/settings: per kind of notification, whether it comes in the app, by e-mail and as a push to the
+ * person's devices; and push on or off for this device.
+ */
 export default function NotificationSettingsPage() {
   useDocumentTitle('Notification settings');
   const saved = useApiData(api.notification.preferences);
@@ -30,7 +34,11 @@ export default function NotificationSettingsPage() {
   const choices = current?.preferences ?? null;
   const emailStopped = current?.emailStopped ?? false;
 
-  const change = (type: NotificationPreference['type'], field: 'inApp' | 'email', value: boolean) => {
+  const change = (
+    type: NotificationPreference['type'],
+    field: 'inApp' | 'email' | 'push',
+    value: boolean,
+  ) => {
     if (!current) return;
     setState('idle');
     setEdited({
@@ -84,6 +92,7 @@ export default function NotificationSettingsPage() {
                 <th scope="col">Notify me about</th>
                 <th scope="col">In the app</th>
                 <th scope="col">By e-mail</th>
+                <th scope="col">On your devices</th>
               </tr>
             </thead>
             <tbody>
@@ -112,6 +121,14 @@ export default function NotificationSettingsPage() {
                         />
                       )}
                     </td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`${label}: on your devices`}
+                        checked={choice.push}
+                        onChange={(event) => change(choice.type, 'push', event.target.checked)}
+                      />
+                    </td>
                   </tr>
                 );
               })}
@@ -127,6 +144,7 @@ export default function NotificationSettingsPage() {
           </div>
         </form>
       )}
+      <PushDeviceSetting />
       <WeeklyDigestSetting />
     </div>
   );

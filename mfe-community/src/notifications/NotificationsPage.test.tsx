@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   NOTIFICATION_WINDOW_EVENT,
+  PUSH_TEXTS,
   notificationRoutes,
   type Notification,
   type NotificationPreference,
@@ -105,10 +106,10 @@ describe('the notification centre page', () => {
 });
 
 describe('the notification settings page', () => {
-  it('saves per-type choices for the app and e-mail, e-mail only where community mails', async () => {
+  it('saves per-type choices for the app, e-mail and devices, e-mail only where community mails', async () => {
     const preferences: NotificationPreference[] = [
-      { type: 'reply', inApp: true, email: true },
-      { type: 'certificate', inApp: true, email: null },
+      { type: 'reply', inApp: true, email: true, push: true },
+      { type: 'certificate', inApp: true, email: null, push: false },
     ];
     const server = fakeApi()
       .on(notificationRoutes.preferences, { preferences, emailStopped: false })
@@ -123,14 +124,19 @@ describe('the notification settings page', () => {
     expect(screen.queryByRole('checkbox', { name: 'Certificates issued to you: by e-mail' })).toBeNull();
     fireEvent.click(replyMail);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Certificates issued to you: in the app' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Certificates issued to you: on your devices' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Settings saved.')).toBeTruthy();
     const [call] = server.callsTo(notificationRoutes.savePreferences);
     expect(call!.body).toEqual({
       preferences: [
-        { type: 'reply', inApp: true, email: false },
-        { type: 'certificate', inApp: false, email: null },
+        { type: 'reply', inApp: true, email: false, push: true },
+        { type: 'certificate', inApp: false, email: null, push: true },
       ],
     });
+    // this browser (jsdom) has no push: the page says so and offers no switch
+    const device = await screen.findByRole('region', { name: 'On this device' });
+    expect(within(device).getByRole('status').textContent).toBe(PUSH_TEXTS.unsupported);
+    expect(within(device).queryByRole('button')).toBeNull();
   });
 });
