@@ -11,6 +11,7 @@ import {
   FIRST_PAINT_ATTRIBUTE,
   HELD_SCRIPT_TYPE,
   KEPT_SESSION_ATTRIBUTE,
+  LANGUAGE_PENDING_ATTRIBUTE,
   LANGUAGE_STORAGE_KEY,
   THEME_ATTRIBUTE,
   THEME_STORAGE_KEY,
@@ -50,10 +51,11 @@ const THEME_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(THEME_STOR
  * of the browser's preferred languages Catalyst speaks (web-kit's startingLanguage makes the same choice). Read
  * here rather than from Accept-Language by the gateway: index.html stays one document for every visitor (no
  * Vary), and only the page can read the kept pick. The first paint is English, so in another language it stays
- * hidden (LANGUAGE_STYLE) until the app renders the page in that language: no English flash, no mirrored jump.
+ * hidden (LANGUAGE_STYLE, while LANGUAGE_PENDING_ATTRIBUTE is on <html>) until the app renders the page in that
+ * language: no English flash, no mirrored jump.
  */
-const LANGUAGE_SCRIPT = `try{var L=${JSON.stringify(LANGUAGES)},l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)}),p=navigator.languages||[],i=0;for(;L.indexOf(l)<0&&i<p.length;i++)l=String(p[i]).slice(0,2).toLowerCase();L.indexOf(l)>0&&(document.documentElement.lang=l,document.documentElement.dir=${JSON.stringify(RTL_LANGUAGES)}.indexOf(l)<0?"ltr":"rtl")}catch(e){}`;
-const LANGUAGE_STYLE = `html[lang]:not([lang="en"]) #root[${FIRST_PAINT_ATTRIBUTE}]{visibility:hidden}`;
+const LANGUAGE_SCRIPT = `try{var d=document.documentElement,L=${JSON.stringify(LANGUAGES)},l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)}),p=navigator.languages||[],i=0;for(;L.indexOf(l)<0&&i<p.length;i++)l=String(p[i]).slice(0,2).toLowerCase();L.indexOf(l)>0&&(d.lang=l,d.dir=${JSON.stringify(RTL_LANGUAGES)}.indexOf(l)<0?"ltr":"rtl",d.setAttribute(${JSON.stringify(LANGUAGE_PENDING_ATTRIBUTE)},""))}catch(e){}`;
+const LANGUAGE_STYLE = `html[${LANGUAGE_PENDING_ATTRIBUTE}] #root[${FIRST_PAINT_ATTRIBUTE}]{visibility:hidden}`;
 
 /** The one inline script, first in <head>: the kept-session guard, the theme, then the language. */
 const HEAD_SCRIPT = `${KEPT_SESSION_SCRIPT};${THEME_SCRIPT};${LANGUAGE_SCRIPT}`;

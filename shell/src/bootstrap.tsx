@@ -6,6 +6,7 @@ import {
   holdsAppFrame,
   holdsFirstPaintOf,
   KEPT_SESSION_ATTRIBUTE,
+  LANGUAGE_PENDING_ATTRIBUTE,
   SERVED_PAGE_ATTRIBUTE,
 } from '@catalyst/web-kit/first-paint';
 import {
@@ -74,6 +75,7 @@ export function renderApp(): void {
       container.removeAttribute(FIRST_PAINT_ATTRIBUTE);
       container.replaceChildren();
     }
+    document.documentElement.removeAttribute(LANGUAGE_PENDING_ATTRIBUTE);
     renderOver(container, <App />);
   });
 }

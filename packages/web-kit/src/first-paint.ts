@@ -51,3 +51,8 @@ export const THEME_ATTRIBUTE = 'data-theme';
 
 /** Where a browser keeps the language a person picked (none: the browser's preferred, else English). */
 export const LANGUAGE_STORAGE_KEY = 'catalyst-language';
+/**
+ * On <html> from the head script until the app has rendered in the page's language, when that is not English: the
+ * first paint (English) stays hidden meanwhile.
+ */
+export const LANGUAGE_PENDING_ATTRIBUTE = 'data-language-pending';
