@@ -7,6 +7,9 @@ import {
   serviceUrlsSchema,
 } from '@catalyst/service-kit';
 
+/** An empty variable (docker-compose's `${VAR:-}`) is an unset one. */
+const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
+
 export const configSchema = baseServiceConfigSchema.extend({
   ...serviceUrlsSchema.shape,
   ...mailConfigSchema.shape,
@@ -37,15 +40,21 @@ export const configSchema = baseServiceConfigSchema.extend({
    * The VAPID private key (base64url, 32 bytes of P-256) push messages are signed with; its public key is derived.
    * `npm start` makes one per install in DATA_DIR/secrets; without one push is off.
    */
-  VAPID_PRIVATE_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be 32 bytes in base64url (43 characters)')
-    .optional(),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be 32 bytes in base64url (43 characters)')
+      .optional(),
+  ),
   /** Who push services may contact about our pushes (a mailto: or https: URL); by default MAIL_FROM's address. */
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https: URL')
-    .optional(),
+  VAPID_SUBJECT: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https: URL')
+      .optional(),
+  ),
   /** Tests and development only: push endpoints on loopback over http (the test push service). Production never. */
   PUSH_ALLOW_LOOPBACK: z
     .enum(['true', 'false'])
