@@ -107,7 +107,7 @@ function answerMe(res: ServerResponse, caller: Identity): boolean {
         role: caller.role,
         emailVerified: caller.emailVerified ?? false,
         createdAt: caller.createdAt,
-        locale: caller.locale ?? null,
+        ...(caller.locale ? { locale: caller.locale } : {}),
       },
     };
     body = Buffer.from(JSON.stringify({ success: true, data }));

@@ -99,7 +99,12 @@ describe('edge authentication', () => {
 
   it('answers GET /auth/me from the identity it resolved, the same account auth would show, fresh after the user changes it', async () => {
     const token = 'me-from-identity-token-00000000000000000000000';
-    const account = { ...testUsers.learner, emailVerified: true, createdAt: '2026-11-01T10:00:00.000Z' };
+    const account = {
+      ...testUsers.learner,
+      emailVerified: true,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      locale: 'ar' as const,
+    };
     sessions.set(token, account);
     const seen = world.auth.seen.length;
     const me = async () => {
@@ -119,6 +124,7 @@ describe('edge authentication', () => {
           role: 'user',
           emailVerified: true,
           createdAt: account.createdAt,
+          locale: 'ar',
         },
       },
     });

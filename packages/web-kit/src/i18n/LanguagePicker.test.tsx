@@ -21,7 +21,7 @@ const learner = {
 
 /** The profile as auth answers a PUT: the learner with the language sent. */
 const savedProfile = ({ body }: { body?: unknown }) => ({
-  user: { ...learner, locale: (body as { locale?: Language | null }).locale ?? null },
+  user: { ...learner, ...(body as { locale?: Language | null }) },
 });
 
 afterEach(async () => {
@@ -80,7 +80,7 @@ describe('the language picker', () => {
     expect(fake.callsTo(userRoutes.updateProfile)).toHaveLength(0);
 
     await act(() => setLanguage('de'));
-    await act(async () => session.loadUser({ ...learner, _id: 'dddddddddddddddddddddddd', locale: null }));
+    await act(async () => session.loadUser({ ...learner, _id: 'dddddddddddddddddddddddd' }));
     await waitFor(() => expect(fake.callsTo(userRoutes.updateProfile)).toHaveLength(1));
     expect(fake.callsTo(userRoutes.updateProfile)[0]?.body).toMatchObject({ locale: 'de' });
     expect(currentLanguage()).toBe('de');

@@ -27,7 +27,7 @@ export function followAccountLanguage(): void {
     seen = user;
     if (isLanguage(user.locale)) {
       if (user.locale !== currentLanguage()) void setLanguage(user.locale);
-    } else if (user.locale === null && currentLanguage() !== 'en') {
+    } else if (currentLanguage() !== 'en') {
       void saveAccountLanguage(currentLanguage()).catch(() => undefined); // tried again at the next sign-in
     }
   };

@@ -20,7 +20,8 @@ export function toUser(row: UserRow): User {
     role: row.role,
     emailVerified: row.email_verified_at !== null,
     createdAt: row.created_at.toISOString(),
-    locale: row.locale,
+    // none chosen: left out, as the identity leaves it out (GET /auth/me is the same from auth and the gateway)
+    ...(row.locale ? { locale: row.locale } : {}),
   };
 }
 
@@ -50,7 +51,7 @@ export function identityOf(
     name: row.name,
     emailVerified: row.email_verified_at !== null,
     createdAt: row.created_at.toISOString(),
-    locale: row.locale,
+    ...(row.locale ? { locale: row.locale } : {}),
     ...(row.role === 'creator' && row.creator_id ? { creatorId: row.creator_id } : {}),
   };
 }

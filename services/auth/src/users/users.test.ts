@@ -14,7 +14,7 @@ describe('PUT /users/profile', () => {
   it("keeps the account's language, shows it on the account and its identity, and refuses one it does not speak", async () => {
     const account = await t.register();
     const headers = await t.asBearer(account.token);
-    expect((await t.resolve(account.token))?.locale).toBeNull();
+    expect((await t.resolve(account.token))?.locale).toBeUndefined(); // none chosen: not carried
     const refused = await t.call('PUT', '/users/profile', {
       body: { name: account.name, email: account.email, locale: 'fr' },
       headers,
