@@ -50,12 +50,14 @@ test('a visitor picks Arabic in the footer: the page turns right to left, stays 
   await page.screenshot({ path: screenshot, fullPage: true });
   await testInfo.attach('welcome page in Arabic', { path: screenshot, contentType: 'image/png' });
 
-  // A reload starts in Arabic, and its English first paint never shows: with the app's scripts refused, the
-  // gateway's head script alone has set the language and keeps that paint hidden.
+  // A reload starts in Arabic, and its English first paint does not flash: with the app's scripts refused, the
+  // gateway's head script alone has set the language and keeps that paint hidden, and only for a while: a page
+  // whose scripts never run shows its English rather than nothing.
   await page.route('**/*.js', (route) => route.abort());
   await page.reload();
   await expect(html(page)).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('#root')).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 10_000 });
   await page.unroute('**/*.js');
   await page.reload();
   await expect(header(page).getByRole('button', { name: 'تسجيل الدخول' })).toBeVisible();

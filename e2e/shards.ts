@@ -52,7 +52,7 @@ export const SPEC_SECONDS: Record<string, number> = {
   'notifications.spec.ts': 16,
   // Not yet measured in CI: one journey (Arabic in the footer, a reload, the learner signs in, back to English): 7.9 s
   // here.
-  'languages.spec.ts': 9,
+  'languages.spec.ts': 14,
 };
 export const DEFAULT_SPEC_SECONDS = 60;
 

@@ -55,7 +55,9 @@ const THEME_SCRIPT = `try{var t=localStorage.getItem(${JSON.stringify(THEME_STOR
  * language: no English flash, no mirrored jump.
  */
 const LANGUAGE_SCRIPT = `try{var d=document.documentElement,L=${JSON.stringify(LANGUAGES)},l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)}),p=navigator.languages||[],i=0;for(;L.indexOf(l)<0&&i<p.length;i++)l=String(p[i]).slice(0,2).toLowerCase();L.indexOf(l)>0&&(d.lang=l,d.dir=${JSON.stringify(RTL_LANGUAGES)}.indexOf(l)<0?"ltr":"rtl",d.setAttribute(${JSON.stringify(LANGUAGE_PENDING_ATTRIBUTE)},""))}catch(e){}`;
-const LANGUAGE_STYLE = `html[${LANGUAGE_PENDING_ATTRIBUTE}] #root[${FIRST_PAINT_ATTRIBUTE}]{visibility:hidden}`;
+// …for at most LANGUAGE_WAIT_S: a page whose scripts never run (blocked, failed) shows its English rather than nothing.
+const LANGUAGE_WAIT_S = 5;
+const LANGUAGE_STYLE = `html[${LANGUAGE_PENDING_ATTRIBUTE}] #root[${FIRST_PAINT_ATTRIBUTE}]{visibility:hidden;animation:catalyst-language-wait 0s ${LANGUAGE_WAIT_S}s forwards}@keyframes catalyst-language-wait{to{visibility:visible}}`;
 
 /** The one inline script, first in <head>: the kept-session guard, the theme, then the language. */
 const HEAD_SCRIPT = `${KEPT_SESSION_SCRIPT};${THEME_SCRIPT};${LANGUAGE_SCRIPT}`;
