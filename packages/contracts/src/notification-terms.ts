@@ -43,6 +43,9 @@ export const PUSHED_BY_DEFAULT: readonly NotificationType[] = [
   'payment-failed',
 ];
 
+/** The most browsers one person keeps subscribed: a new one beyond it replaces their oldest. */
+export const PUSH_DEVICES_MAX = 10;
+
 /** The texts of push on this device: the settings page's switch and the prompt after a meaningful action. */
 export const PUSH_TEXTS = {
   prompt: 'Get notified on this device',

@@ -1,12 +1,40 @@
 import type { Kysely, Transaction } from 'kysely';
-import { PUSHED_BY_DEFAULT, type PushSubscriptionBody, type PushSubscriptions } from '@catalyst/contracts';
+import {
+  PUSH_DEVICES_MAX,
+  PUSHED_BY_DEFAULT,
+  type PushSubscriptionBody,
+  type PushSubscriptions,
+} from '@catalyst/contracts';
 import type { Database } from '../db/schema';
 import type { NotificationRow } from '../db/tables/notification-centre';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Stores a browser's subscription for this person, or refreshes it (an endpoint belongs to whoever subscribed it last). */
-export async function upsertSubscription(db: Db, userId: string, body: PushSubscriptionBody): Promise<void> {
+/**
+ * Stores a browser's subscription for this person, or refreshes it (an endpoint belongs to whoever subscribed it
+ * last); past PUSH_DEVICES_MAX, their oldest goes, so no one has the server push to endless addresses.
+ */
+export async function upsertSubscription(db: Kysely<Database>, userId: string, body: PushSubscriptionBody) {
+  await db.transaction().execute(async (trx) => {
+    await storeSubscription(trx, userId, body);
+    await trx
+      .deleteFrom('push_subscriptions')
+      .where('user_id', '=', userId)
+      .where(
+        'id',
+        'not in',
+        trx
+          .selectFrom('push_subscriptions')
+          .select('id')
+          .where('user_id', '=', userId)
+          .orderBy('id', 'desc')
+          .limit(PUSH_DEVICES_MAX),
+      )
+      .execute();
+  });
+}
+
+async function storeSubscription(db: Db, userId: string, body: PushSubscriptionBody): Promise<void> {
   await db
     .insertInto('push_subscriptions')
     .values({ user_id: userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth })

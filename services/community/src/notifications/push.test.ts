@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUSH_MESSAGES, type Identity } from '@catalyst/contracts';
+import { PUSH_DEVICES_MAX, PUSH_MESSAGES, type Identity } from '@catalyst/contracts';
 import {
   createTestCommunity,
   ids,
@@ -173,6 +173,13 @@ describe('web push', () => {
     expect(
       (await t.call(null, 'PUT', `${PUSH}/subscriptions`, { endpoint: 'https://a.example', keys })).status,
     ).toBe(401);
+  });
+
+  it('keeps the newest browsers of a person, past the most, dropping the oldest', async () => {
+    await forget();
+    const endpoints: string[] = [];
+    for (let i = 0; i <= PUSH_DEVICES_MAX; i++) endpoints.push(await subscribeBrowser());
+    expect(await endpointsOf()).toEqual(endpoints.slice(1));
   });
 
   it('unsubscribes only the caller’s own browser', async () => {
