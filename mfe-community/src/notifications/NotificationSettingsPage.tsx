@@ -102,31 +102,28 @@ export default function NotificationSettingsPage() {
                   <tr key={choice.type}>
                     <th scope="row">{label}</th>
                     <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`${label}: in the app`}
-                        checked={choice.inApp}
-                        onChange={(event) => change(choice.type, 'inApp', event.target.checked)}
+                      <Choice
+                        name={`${label}: in the app`}
+                        on={choice.inApp}
+                        set={(on) => change(choice.type, 'inApp', on)}
                       />
                     </td>
                     <td>
                       {choice.email === null ? (
                         <span className={styles.meta}>Not e-mailed</span>
                       ) : (
-                        <input
-                          type="checkbox"
-                          aria-label={`${label}: by e-mail`}
-                          checked={choice.email}
-                          onChange={(event) => change(choice.type, 'email', event.target.checked)}
+                        <Choice
+                          name={`${label}: by e-mail`}
+                          on={choice.email}
+                          set={(on) => change(choice.type, 'email', on)}
                         />
                       )}
                     </td>
                     <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`${label}: on your devices`}
-                        checked={choice.push}
-                        onChange={(event) => change(choice.type, 'push', event.target.checked)}
+                      <Choice
+                        name={`${label}: on your devices`}
+                        on={choice.push}
+                        set={(on) => change(choice.type, 'push', on)}
                       />
                     </td>
                   </tr>
@@ -147,5 +144,12 @@ export default function NotificationSettingsPage() {
       <PushDeviceSetting />
       <WeeklyDigestSetting />
     </div>
+  );
+}
+
+/** One switch of the table: a checkbox named by its row and column. */
+function Choice({ name, on, set }: { name: string; on: boolean; set: (on: boolean) => void }) {
+  return (
+    <input type="checkbox" aria-label={name} checked={on} onChange={(event) => set(event.target.checked)} />
   );
 }
