@@ -53,6 +53,17 @@ const newCourse = {
   title: 'Hooks Deep Dive',
 };
 
+/** A course in progress, halfway: its next lesson is the second. */
+const halfwayThroughReact: LearnerWeek['courses'][number] = {
+  productId: ids.course,
+  slug: 'react-course',
+  title: 'React Course',
+  progress: 50,
+  lessonId: lesson.premium,
+  lessonNumber: 2,
+  lessonCount: 2,
+};
+
 /** What progress answers of each learner's week (the stand-in also records what it was asked). */
 const weeks = new Map<string, LearnerWeek>([
   [
@@ -60,17 +71,7 @@ const weeks = new Map<string, LearnerWeek>([
     {
       minutes: 95,
       streak: 4,
-      courses: [
-        {
-          productId: ids.course,
-          slug: 'react-course',
-          title: 'React Course',
-          progress: 50,
-          lessonId: lesson.premium,
-          lessonNumber: 2,
-          lessonCount: 2,
-        },
-      ],
+      courses: [halfwayThroughReact],
     },
   ],
   [otherSubscriber.id, { minutes: 30, streak: 1, courses: [] }],
@@ -81,17 +82,7 @@ const weeks = new Map<string, LearnerWeek>([
     {
       minutes: 42,
       streak: 3,
-      courses: [
-        {
-          productId: ids.course,
-          slug: 'react-course',
-          title: 'React Course',
-          progress: 50,
-          lessonId: lesson.premium,
-          lessonNumber: 2,
-          lessonCount: 2,
-        },
-      ],
+      courses: [halfwayThroughReact],
     },
   ],
 ]);
