@@ -30,3 +30,4 @@ export * from './secret-box';
 export * from './deadlock';
 export * from './ssrf';
 export * from './events';
+export * from './i18n';

@@ -1,0 +1,3 @@
+export * from './strings';
+export * from './language';
+export * from './messages';

@@ -1,0 +1,39 @@
+import { isLanguage, preferredLanguage, type Language } from '@catalyst/contracts/languages';
+
+/**
+ * The language an `Accept-Language` header asks for: its tags by their weight (`q`), the first Catalyst
+ * speaks; English without a header or with none it speaks.
+ */
+export function languageOfHeader(header: string | undefined | null): Language {
+  if (!header) return 'en';
+  const tags = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { tag: tag.trim(), weight: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter(({ tag, weight }) => tag !== '' && tag !== '*' && weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return preferredLanguage(tags.map(({ tag }) => tag));
+}
+
+/** An account's kept language (auth's `users.locale`, null or absent when none was chosen), else English. */
+export const languageOrEnglish = (locale: unknown): Language => (isLanguage(locale) ? locale : 'en');
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/** A day as people of that language write it (de: `5. Januar 2026`), in UTC unless a time zone is given. */
+export function formatDate(language: Language, date: Date, timeZone = 'UTC'): string {
+  const id = `${language}:${timeZone}`;
+  let format = dateFormats.get(id);
+  if (!format)
+    dateFormats.set(id, (format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone })));
+  return format.format(date);
+}
+
+/** An amount in cents as people of that language write it (de: `14,99 $`). */
+export function formatMoney(language: Language, cents: number, currency: string): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency: currency.toUpperCase() }).format(
+    cents / 100,
+  );
+}

@@ -1,0 +1,90 @@
+// The messages of the one error shape that people read most, in every language. Each English text is the
+// very constant the code throws, so English answers stay byte for byte what they were; the error handlers
+// (service-kit's, the gateway's) put a refusal into the language the request's Accept-Language asks for.
+import { authMessages, PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
+import type { Language } from '@catalyst/contracts/languages';
+import { BODY_TOO_DEEP_MESSAGE, BODY_TOO_LARGE_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../validate';
+import { defineServerStrings } from './strings';
+
+export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again shortly.';
+export const UNEXPECTED_MESSAGE = 'An unexpected error occurred.';
+
+export const serverMessages = defineServerStrings(
+  'service-kit',
+  {
+    'error.unavailable': UNAVAILABLE_MESSAGE,
+    'error.unexpected': UNEXPECTED_MESSAGE,
+    'error.timeout': 'The service took too long to respond. Please try again.',
+    'error.authRequired': 'Authentication required',
+    'error.forbidden': 'You do not have permission to do this',
+    'error.notFound': 'Not found',
+    'error.productNotFound': 'Product not found',
+    'error.premiumRequired': PREMIUM_REQUIRED_MESSAGE,
+    'error.invalidRequest': 'Invalid request',
+    'error.malformedJson': 'Malformed JSON body',
+    'error.bodyTooLarge': BODY_TOO_LARGE_MESSAGE,
+    'error.bodyTooDeep': BODY_TOO_DEEP_MESSAGE,
+    'error.unstorableText': UNSTORABLE_TEXT_MESSAGE,
+    'auth.invalidCredentials': authMessages.invalidCredentials,
+    'auth.tooManyAttempts': authMessages.tooManyAttempts,
+    'auth.tooManyRegistrations': authMessages.tooManyRegistrations,
+    'auth.tooManyResets': authMessages.tooManyResets,
+    'auth.emailTaken': authMessages.emailTaken,
+    'auth.nameRequired': authMessages.nameRequired,
+    'auth.nameTooShort': authMessages.nameTooShort,
+    'auth.nameTooLong': authMessages.nameTooLong,
+    'auth.nameCharacters': authMessages.nameCharacters,
+    'auth.emailRequired': authMessages.emailRequired,
+    'auth.emailInvalid': authMessages.emailInvalid,
+    'auth.passwordRequired': authMessages.passwordRequired,
+    'auth.passwordTooShort': authMessages.passwordTooShort,
+    'auth.passwordTooLong': authMessages.passwordTooLong,
+    'auth.passwordComplexity': authMessages.passwordComplexity,
+    'auth.passwordsDoNotMatch': authMessages.passwordsDoNotMatch,
+    'auth.currentPasswordRequired': authMessages.currentPasswordRequired,
+    'auth.newPasswordRequired': authMessages.newPasswordRequired,
+    'auth.currentPasswordIncorrect': authMessages.currentPasswordIncorrect,
+    'auth.passwordMustDiffer': authMessages.passwordMustDiffer,
+    'auth.passwordIncorrect': authMessages.passwordIncorrect,
+    'auth.commonPassword': authMessages.commonPassword,
+    'auth.emailChangeNeedsPassword': authMessages.emailChangeNeedsPassword,
+    'auth.verificationInvalid': authMessages.verificationInvalid,
+    'auth.resetInvalid': authMessages.resetInvalid,
+    'auth.verifyToSubscribe': authMessages.verifyToSubscribe,
+  },
+  new URL('./locales/', import.meta.url),
+);
+
+/** Each English message's key, to find a thrown message's translation by its text. */
+const keyOfMessage = new Map<string, keyof typeof serverMessages.english>(
+  Object.entries(serverMessages.english).map(([key, text]) => [
+    text,
+    key as keyof typeof serverMessages.english,
+  ]),
+);
+
+/** A message of the error shape in `language`: its translation when it is one of the above, else as it is. */
+export function translateMessage(language: Language, message: string): string {
+  if (language === 'en') return message;
+  const key = keyOfMessage.get(message);
+  return key ? serverMessages.t(language, key) : message;
+}
+
+/** The one error shape's body with its message and its fields' messages in `language`. */
+export function translateErrorBody<
+  T extends { message: string; errors?: { field: string; message: string }[] },
+>(language: Language, body: T): T {
+  if (language === 'en') return body;
+  return {
+    ...body,
+    message: translateMessage(language, body.message),
+    ...(body.errors
+      ? {
+          errors: body.errors.map((error) => ({
+            ...error,
+            message: translateMessage(language, error.message),
+          })),
+        }
+      : {}),
+  };
+}
