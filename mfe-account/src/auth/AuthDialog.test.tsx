@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authMessages, authRoutes } from '@catalyst/contracts';
 import { fakeApi, success, type FakeApi } from '@catalyst/web-kit/testing';
-import type { AuthDialogProps, AuthDialogView } from '@catalyst/web-kit';
+import { setLanguage, type AuthDialogProps, type AuthDialogView } from '@catalyst/web-kit';
 import { MemoryRouter } from 'react-router-dom';
 import { describedBy } from '../testing/describedBy';
 import AuthDialog, { AUTH_BANNER_MS } from './AuthDialog';
@@ -258,6 +258,22 @@ describe('AuthDialog', () => {
     expect(screen.getByRole('alert').textContent).toBe('Network error occurred');
     act(() => vi.advanceTimersByTime(20));
     expect(screen.queryByText('Network error occurred')).toBeNull();
+  });
+
+  it('speaks Arabic: its title, its legal links, and the rules of an empty form in Arabic', async () => {
+    await setLanguage('ar', { keep: false });
+    try {
+      renderDialog('register');
+      expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('إنشاء حساب');
+      expect(screen.getByRole('link', { name: 'الشروط والأحكام' }).getAttribute('href')).toBe(
+        '/terms-and-conditions',
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'إنشاء حساب' }));
+      expect(describedBy(screen.getByLabelText('البريد الإلكتروني'))).toBe('البريد الإلكتروني مطلوب');
+      expect(calls()).toHaveLength(0);
+    } finally {
+      await setLanguage('en', { keep: false });
+    }
   });
 
   it('resets fields and errors on every opening', async () => {

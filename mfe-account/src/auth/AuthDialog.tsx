@@ -7,9 +7,13 @@ import {
   remoteTestId,
   TextField,
   useSession,
+  useStrings,
   type AuthDialogProps,
 } from '@catalyst/web-kit';
-import { NAME_MAX_LENGTH, authMessages } from '@catalyst/contracts';
+import { NAME_MAX_LENGTH } from '@catalyst/contracts';
+import { shownMessage } from '../i18n/contractMessages';
+import { accountStrings } from '../i18n/en';
+import { withParts } from '../i18n/withParts';
 import { PasswordStrength } from './PasswordStrength';
 import { SsoOffer } from './SsoOffer';
 import {
@@ -30,15 +34,16 @@ export const AUTH_BANNER_MS = 4000;
 const EMPTY: RegisterFields = { name: '', email: '', password: '', confirmPassword: '' };
 
 function ShowPasswordButton({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
+  const t = useStrings(accountStrings);
   return (
     <button
       type="button"
       className={styles.reveal}
       onClick={onToggle}
       aria-pressed={shown}
-      aria-label={shown ? 'Hide password' : 'Show password'}
+      aria-label={shown ? t('auth.hidePassword') : t('auth.showPassword')}
     >
-      {shown ? 'Hide' : 'Show'}
+      {shown ? t('auth.hide') : t('auth.show')}
     </button>
   );
 }
@@ -51,6 +56,7 @@ export default function AuthDialog(props: AuthDialogProps) {
 
 function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthDialogProps) {
   const { login, register } = useSession();
+  const t = useStrings(accountStrings);
   const [fields, setFields] = useState<RegisterFields>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
@@ -107,7 +113,7 @@ function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthD
     if (isLogin && failure.kind === 'refused') {
       // A refused sign-in reports at the top of the page (the spec's banner) and keeps the dialog open
       // with what was typed, so the learner corrects the password instead of starting over.
-      onError(failure.message);
+      onError(shownMessage(t, failure.message));
       setBanner(failure.message);
       return;
     }
@@ -119,51 +125,49 @@ function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthD
   const passwordType = showPassword ? 'text' : 'password';
 
   return (
-    <Dialog open={open} onClose={onClose} title={isLogin ? 'Welcome Back' : 'Create Account'}>
+    <Dialog open={open} onClose={onClose} title={isLogin ? t('auth.loginTitle') : t('auth.registerTitle')}>
       <div data-testid={remoteTestId('account')}>
-        <p className={styles.subtitle}>
-          {isLogin ? 'Sign in to continue learning.' : 'Join to start learning today.'}
-        </p>
+        <p className={styles.subtitle}>{isLogin ? t('auth.loginSubtitle') : t('auth.registerSubtitle')}</p>
         {banner ? (
           <Alert tone="danger" className={styles.error}>
-            {banner}
+            {shownMessage(t, banner)}
           </Alert>
         ) : null}
         <form
           className={styles.form}
           onSubmit={submit}
           noValidate
-          aria-label={isLogin ? 'Login' : 'Register'}
+          aria-label={isLogin ? t('auth.loginForm') : t('auth.registerForm')}
         >
           {!isLogin ? (
             <TextField
-              label="Name"
+              label={t('auth.name')}
               name="name"
               autoComplete="name"
               maxLength={NAME_MAX_LENGTH}
               value={fields.name}
               onChange={change('name')}
-              error={errors.name}
+              error={shownMessage(t, errors.name)}
             />
           ) : null}
           <TextField
-            label="Email"
+            label={t('auth.email')}
             name="email"
             type="email"
             autoComplete="email"
             value={fields.email}
             onChange={change('email')}
-            error={errors.email}
+            error={shownMessage(t, errors.email)}
           />
           {isLogin ? <SsoOffer email={fields.email} /> : null}
           <TextField
-            label="Password"
+            label={t('auth.password')}
             name="password"
             type={passwordType}
             autoComplete={isLogin ? 'current-password' : 'new-password'}
             value={fields.password}
             onChange={change('password')}
-            error={errors.password}
+            error={shownMessage(t, errors.password)}
             adornment={
               <ShowPasswordButton shown={showPassword} onToggle={() => setShowPassword((v) => !v)} />
             }
@@ -173,27 +177,32 @@ function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthD
           />
           {!isLogin ? (
             <TextField
-              label="Confirm Password"
+              label={t('auth.confirmPassword')}
               name="confirmPassword"
               type={passwordType}
               autoComplete="new-password"
               value={fields.confirmPassword}
               onChange={change('confirmPassword')}
-              error={errors.confirmPassword}
-              hint={passwordsMatch ? <span className={styles.match}>✓ Passwords match</span> : undefined}
+              error={shownMessage(t, errors.confirmPassword)}
+              hint={
+                passwordsMatch ? <span className={styles.match}>{t('auth.passwordsMatch')}</span> : undefined
+              }
             />
           ) : null}
           {!isLogin ? (
             <p className={styles.legal}>
-              By creating an account you agree to the{' '}
-              <a href="/terms-and-conditions" target="_blank" rel="noopener noreferrer">
-                Terms and Conditions
-              </a>{' '}
-              and the{' '}
-              <a href="/privacy-policy" target="_blank" rel="noopener noreferrer">
-                Privacy Policy
-              </a>
-              .
+              {withParts(t('auth.legal'), {
+                terms: (
+                  <a href="/terms-and-conditions" target="_blank" rel="noopener noreferrer">
+                    {t('auth.terms')}
+                  </a>
+                ),
+                privacy: (
+                  <a href="/privacy-policy" target="_blank" rel="noopener noreferrer">
+                    {t('auth.privacy')}
+                  </a>
+                ),
+              })}
             </p>
           ) : null}
           <label className={styles.shared}>
@@ -203,27 +212,27 @@ function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthD
               checked={sharedComputer}
               onChange={(event) => setSharedComputer(event.target.checked)}
             />
-            {authMessages.sharedComputer}
+            {t('message.sharedComputer')}
           </label>
           {isLogin ? (
             <Link to="/reset-password" className={styles.forgot} onClick={onClose}>
-              Forgot password?
+              {t('auth.forgot')}
             </Link>
           ) : null}
           <Button type="submit" block loading={submitting} disabled={submitting}>
             {submitting
               ? isLogin
-                ? 'Signing in...'
-                : 'Creating account...'
+                ? t('auth.signingIn')
+                : t('auth.creating')
               : isLogin
-                ? 'Login'
-                : 'Create Account'}
+                ? t('auth.login')
+                : t('auth.createAccount')}
           </Button>
         </form>
         <p className={styles.toggle}>
-          {isLogin ? "Don't have an account? " : 'Already have an account? '}
+          {isLogin ? t('auth.noAccount') : t('auth.haveAccount')}
           <button type="button" className={styles.linkButton} onClick={switchView} disabled={submitting}>
-            {isLogin ? 'Sign Up' : 'Login'}
+            {isLogin ? t('auth.signUp') : t('auth.login')}
           </button>
         </p>
       </div>

@@ -1,15 +1,27 @@
 import { passwordStrength } from '@catalyst/contracts';
+import { useStrings } from '@catalyst/web-kit';
+import { accountStrings } from '../i18n/en';
 import styles from './AuthDialog.module.css';
+
+const LABEL_KEYS = [
+  'strength.veryWeak',
+  'strength.weak',
+  'strength.fair',
+  'strength.good',
+  'strength.strong',
+] as const;
 
 /** Four points: length 6+, a lowercase letter, an uppercase letter, a digit (spec section 5). */
 export function PasswordStrength({ password }: { password: string }) {
-  const { score, label } = passwordStrength(password);
+  const t = useStrings(accountStrings);
+  const { score } = passwordStrength(password);
+  const label = t(LABEL_KEYS[score]);
   return (
     <div className={styles.strength} data-score={score}>
       <div
         className={styles.strengthBar}
         role="meter"
-        aria-label="Password strength"
+        aria-label={t('strength.label')}
         aria-valuemin={0}
         aria-valuemax={4}
         aria-valuenow={score}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { teamSsoMessages, validateEmail } from '@catalyst/contracts';
+import { validateEmail } from '@catalyst/contracts';
 import {
   Alert,
   api as defaultApi,
@@ -7,9 +7,11 @@ import {
   isApiRequestError,
   session as defaultSession,
   useApiData,
+  useStrings,
   type ApiClient,
   type SessionStore,
 } from '@catalyst/web-kit';
+import { accountStrings } from '../i18n/en';
 import styles from './AuthDialog.module.css';
 
 /** How long typing must pause before the address is looked up (one ask per address, not per key). */
@@ -44,6 +46,7 @@ export function SsoOffer({
   sessionStore?: SessionStore;
   navigate?: (url: string) => void;
 }) {
+  const t = useStrings(accountStrings);
   const settled = useSettledEmail(email);
   const lookup = useApiData(client.authSso.ssoLookup, settled ? { query: { email: settled } } : null);
   const [busy, setBusy] = useState(false);
@@ -60,17 +63,13 @@ export function SsoOffer({
       navigate(url);
     } catch (err) {
       setBusy(false);
-      setError(
-        isApiRequestError(err) && err.status < 500
-          ? err.message
-          : 'Single sign-on could not start. Try again.',
-      );
+      setError(isApiRequestError(err) && err.status < 500 ? err.message : t('sso.failed'));
     }
   };
 
   return (
-    <div className={styles.sso} role="group" aria-label="Single sign-on">
-      <p className={styles.ssoText}>{`${team.teamName} signs in with single sign-on.`}</p>
+    <div className={styles.sso} role="group" aria-label={t('sso.group')}>
+      <p className={styles.ssoText}>{t('sso.offer', { team: team.teamName })}</p>
       {error ? <Alert tone="danger">{error}</Alert> : null}
       <Button
         type="button"
@@ -80,7 +79,7 @@ export function SsoOffer({
         disabled={busy}
         onClick={() => void start()}
       >
-        {teamSsoMessages.continueWithSso}
+        {t('message.continueWithSso')}
       </Button>
     </div>
   );

@@ -16,8 +16,11 @@ import {
   remoteTestId,
   TextField,
   useDocumentTitle,
+  useStrings,
 } from '@catalyst/web-kit';
 import { PasswordStrength } from '../auth/PasswordStrength';
+import { shownMessage } from '../i18n/contractMessages';
+import { accountStrings } from '../i18n/en';
 import styles from './ResetPasswordPage.module.css';
 
 type Outcome = { tone: 'success' | 'danger'; message: string } | null;
@@ -33,6 +36,7 @@ const failureOf = (error: unknown): { message: string; errors: Errors } => {
 
 /** Step 1 (no token): the address to send a reset link to. The answer never says whether it has an account. */
 function RequestLink() {
+  const t = useStrings(accountStrings);
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -58,23 +62,21 @@ function RequestLink() {
 
   return (
     <>
-      <h1>Forgot your password?</h1>
-      <p className={styles.muted}>
-        Enter the e-mail address of your account and we will send you a link to choose a new password.
-      </p>
-      {outcome ? <Alert tone={outcome.tone}>{outcome.message}</Alert> : null}
-      <form className={styles.form} onSubmit={submit} noValidate aria-label="Request a password reset link">
+      <h1>{t('reset.requestTitle')}</h1>
+      <p className={styles.muted}>{t('reset.requestLead')}</p>
+      {outcome ? <Alert tone={outcome.tone}>{shownMessage(t, outcome.message)}</Alert> : null}
+      <form className={styles.form} onSubmit={submit} noValidate aria-label={t('reset.requestForm')}>
         <TextField
-          label="Email"
+          label={t('auth.email')}
           name="email"
           type="email"
           autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
+          error={shownMessage(t, errors.email)}
         />
         <Button type="submit" block loading={sending} disabled={sending}>
-          {sending ? 'Sending...' : 'Send reset link'}
+          {sending ? t('reset.sending') : t('reset.send')}
         </Button>
       </form>
     </>
@@ -83,6 +85,7 @@ function RequestLink() {
 
 /** Step 2 (the link's token): a new password under the registration rules; every session ends. */
 function ChooseNewPassword({ token }: { token: string }) {
+  const t = useStrings(accountStrings);
   const [fields, setFields] = useState({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -120,33 +123,33 @@ function ChooseNewPassword({ token }: { token: string }) {
 
   return (
     <>
-      <h1>Choose a new password</h1>
-      {outcome ? <Alert tone={outcome.tone}>{outcome.message}</Alert> : null}
+      <h1>{t('reset.chooseTitle')}</h1>
+      {outcome ? <Alert tone={outcome.tone}>{shownMessage(t, outcome.message)}</Alert> : null}
       {done ? (
-        <Button onClick={() => openAuthDialog('login')}>Sign in</Button>
+        <Button onClick={() => openAuthDialog('login')}>{t('reset.signIn')}</Button>
       ) : (
-        <form className={styles.form} onSubmit={submit} noValidate aria-label="Choose a new password">
+        <form className={styles.form} onSubmit={submit} noValidate aria-label={t('reset.chooseTitle')}>
           <TextField
-            label="New Password"
+            label={t('reset.newPassword')}
             name="password"
             type="password"
             autoComplete="new-password"
             value={fields.password}
             onChange={edit('password')}
-            error={errors.password}
+            error={shownMessage(t, errors.password)}
             hint={fields.password ? <PasswordStrength password={fields.password} /> : undefined}
           />
           <TextField
-            label="Confirm Password"
+            label={t('auth.confirmPassword')}
             name="confirmPassword"
             type="password"
             autoComplete="new-password"
             value={fields.confirmPassword}
             onChange={edit('confirmPassword')}
-            error={errors.confirmPassword}
+            error={shownMessage(t, errors.confirmPassword)}
           />
           <Button type="submit" block loading={saving} disabled={saving}>
-            {saving ? 'Saving...' : 'Set new password'}
+            {saving ? t('reset.saving') : t('reset.save')}
           </Button>
         </form>
       )}
@@ -156,7 +159,8 @@ function ChooseNewPassword({ token }: { token: string }) {
 
 /** /reset-password: ask for a link, or (with ?token=) set a new password with it. */
 export default function ResetPasswordPage() {
-  useDocumentTitle('Reset Password');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('reset.documentTitle'));
   const [params] = useSearchParams();
   const token = params.get('token')?.trim();
   return (

@@ -9,7 +9,10 @@ import {
   Spinner,
   useDocumentTitle,
   useSession,
+  useStrings,
 } from '@catalyst/web-kit';
+import { shownMessage } from '../i18n/contractMessages';
+import { accountStrings } from '../i18n/en';
 import { useVerifyEmail } from './useVerifyEmail';
 import styles from './VerifyEmailPage.module.css';
 
@@ -17,7 +20,8 @@ export const REDIRECT_AFTER_VERIFY_MS = 3000;
 
 /** /verify-email?token=: verifying, then success (to / after 3 s) or error (spec section 2). */
 export default function VerifyEmailPage() {
-  useDocumentTitle('Verify Email');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('verify.documentTitle'));
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { isAuthenticated } = useSession();
@@ -40,29 +44,27 @@ export default function VerifyEmailPage() {
         {state.status === 'verifying' ? (
           <>
             <Spinner />
-            <h1>Verifying Email</h1>
-            <p>Please wait while we verify your email address...</p>
+            <h1>{t('verify.verifyingTitle')}</h1>
+            <p>{t('verify.verifyingText')}</p>
           </>
         ) : state.status === 'success' ? (
           <>
             <div className={styles.icon} aria-hidden="true">
               <Check size={28} strokeWidth={2.5} focusable="false" />
             </div>
-            <h1>Email Verified!</h1>
-            <p>{state.message}</p>
+            <h1>{t('verify.successTitle')}</h1>
+            <p>{shownMessage(t, state.message)}</p>
             {/* a person already signed in is not sent to log in again */}
-            <p className={styles.muted}>
-              {isAuthenticated ? 'Taking you to your dashboard...' : 'Redirecting to login...'}
-            </p>
+            <p className={styles.muted}>{isAuthenticated ? t('verify.toDashboard') : t('verify.toLogin')}</p>
           </>
         ) : (
           <>
             <div className={`${styles.icon} ${styles.failed}`} aria-hidden="true">
               <X size={28} strokeWidth={2.5} focusable="false" />
             </div>
-            <h1>Verification Failed</h1>
-            <p role="alert">{state.message}</p>
-            <Button onClick={goToLogin}>Go to Login</Button>
+            <h1>{t('verify.failedTitle')}</h1>
+            <p role="alert">{shownMessage(t, state.message)}</p>
+            <Button onClick={goToLogin}>{t('verify.goToLogin')}</Button>
           </>
         )}
       </Card>
