@@ -37,3 +37,7 @@ export function formatMoney(language: Language, cents: number, currency: string)
     cents / 100,
   );
 }
+
+/** The language a request's `Accept-Language` asks for (web-kit's client sends the page's language there). */
+export const requestLanguage = (c: { req: { header(name: string): string | undefined } }): Language =>
+  languageOfHeader(c.req.header('accept-language'));

@@ -12,6 +12,7 @@ import {
   forbidden,
   metrics,
   reply,
+  requestLanguage,
   sendQuietly,
   unauthorized,
   type RouteHandlers,
@@ -59,14 +60,21 @@ export function createAuthHandlers(deps: Deps): RouteHandlers<typeof authRoutes>
       // The same work for a new and a taken address (the insert is a no-op for a taken one), and every e-mail
       // queued, so the answer's timing tells nothing either.
       const user = await insertUserUnlessTaken(db, { name: body.name, email: body.email, passwordHash });
+      // A new account has no language yet: its first e-mail is in the one its page was shown in.
+      const locale = requestLanguage(c);
       if (user) {
         metrics.signUps.inc();
-        background.run('a verification e-mail', () => verification.send(user));
+        background.run('a verification e-mail', () => verification.send({ ...user, locale }));
       } else {
         // Taken (or a parallel registration of the same address won the race: its owner is that account).
         background.run('a registration-attempt e-mail', async () => {
           const existing = await findUserByEmail(db, body.email);
-          if (existing) await sendQuietly(mailer, log, mails.registrationAttempt(existing));
+          if (existing)
+            await sendQuietly(
+              mailer,
+              log,
+              mails.registrationAttempt({ ...existing, locale: existing.locale ?? locale }),
+            );
         });
       }
       return reply({ email: body.email }, { message: authMessages.registerSuccess, status: 201 });
@@ -188,7 +196,7 @@ export function createAuthHandlers(deps: Deps): RouteHandlers<typeof authRoutes>
      */
     async forgotPassword({ body: { email } }, c) {
       await limits.resetRequest(email, clientAddress(c));
-      recovery.requestReset(email);
+      recovery.requestReset(email, requestLanguage(c));
       return reply(null, { message: authMessages.forgotPasswordSent });
     },
 

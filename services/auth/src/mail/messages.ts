@@ -1,78 +1,83 @@
-import type { MailMessage } from '@catalyst/service-kit';
+import type { Language } from '@catalyst/contracts/languages';
+import { languageOrEnglish, type MailMessage } from '@catalyst/service-kit';
+import { authTexts } from '../i18n/en';
 
-/** The texts of every e-mail auth sends, in one place; each ends with the site's name. */
+/** Whom an e-mail goes to: their name and, when they chose one, their language (auth's `users.locale`). */
+interface Recipient {
+  name: string;
+  locale?: Language | null;
+}
+
+/** The texts of every e-mail auth sends, in one place, in the recipient's language; each ends with the site's name. */
 export function accountMails({ publicUrl, siteName }: { publicUrl: string; siteName: string }) {
   const base = publicUrl.replace(/\/+$/, '');
-  const sign = ['', `— ${siteName}`];
   const link = (path: string, token: string) => `${base}${path}?token=${encodeURIComponent(token)}`;
+  /** One message: subject and lines in the recipient's language, greeting first and signature last. */
+  function mail(
+    to: string,
+    user: Recipient,
+    write: (t: (key: keyof typeof authTexts.english, values?: Record<string, string>) => string) => {
+      subject: string;
+      lines: string[];
+    },
+  ): MailMessage {
+    const language = languageOrEnglish(user.locale);
+    const t = (key: keyof typeof authTexts.english, values?: Record<string, string>) =>
+      authTexts.t(language, key, { siteName, ...values });
+    const { subject, lines } = write(t);
+    return {
+      to,
+      subject,
+      text: [t('mail.greeting', { name: user.name }), '', ...lines, '', t('mail.signature')].join('\n'),
+      ...(language === 'en' ? {} : { headers: { 'Content-Language': language } }),
+    };
+  }
   return {
-    verify(user: { name: string; email: string }, token: string): MailMessage {
-      return {
-        to: user.email,
-        subject: `Verify your e-mail address for ${siteName}`,
-        text: [
-          `Hi ${user.name},`,
-          '',
-          `Please confirm your e-mail address for ${siteName} by opening this link:`,
-          '',
-          link('/verify-email', token),
-          '',
-          'The link can be used once and expires in 24 hours. If you did not ask for it, you can ignore this message.',
-          ...sign,
-        ].join('\n'),
-      };
+    verify(user: Recipient & { email: string }, token: string): MailMessage {
+      return mail(user.email, user, (t) => ({
+        subject: t('verify.subject'),
+        lines: [t('verify.intro'), '', link('/verify-email', token), '', t('verify.expiry')],
+      }));
     },
 
-    reset(user: { name: string; email: string }, token: string): MailMessage {
-      return {
-        to: user.email,
-        subject: `Reset your ${siteName} password`,
-        text: [
-          `Hi ${user.name},`,
-          '',
-          `Someone (hopefully you) asked to reset the password of your ${siteName} account. Open this link to choose a new one:`,
+    reset(user: Recipient & { email: string }, token: string): MailMessage {
+      return mail(user.email, user, (t) => ({
+        subject: t('reset.subject'),
+        lines: [
+          t('reset.intro'),
           '',
           link('/reset-password', token),
           '',
-          'The link can be used once and expires in 30 minutes. Resetting signs you out on every device.',
-          'If you did not ask for it, you can ignore this message: your password stays as it is.',
-          ...sign,
-        ].join('\n'),
-      };
+          t('reset.expiry'),
+          t('reset.ignore'),
+        ],
+      }));
     },
 
-    registrationAttempt(user: { name: string; email: string }): MailMessage {
-      return {
-        to: user.email,
-        subject: `Someone tried to create a ${siteName} account with your address`,
-        text: [
-          `Hi ${user.name},`,
+    registrationAttempt(user: Recipient & { email: string }): MailMessage {
+      return mail(user.email, user, (t) => ({
+        subject: t('attempt.subject'),
+        lines: [
+          t('attempt.intro'),
           '',
-          `Someone just tried to create a new ${siteName} account with this e-mail address, which already has an account.`,
-          '',
-          `If it was you, simply sign in at ${base}/ . If you forgot your password, choose "Forgot password?" in the sign-in dialog:`,
+          t('attempt.signIn', { home: `${base}/` }),
           '',
           `${base}/reset-password`,
           '',
-          'If it was not you, you can ignore this message: nothing was changed.',
-          ...sign,
-        ].join('\n'),
-      };
+          t('attempt.ignore'),
+        ],
+      }));
     },
 
-    emailChanged(user: { name: string }, oldEmail: string, newEmail: string): MailMessage {
-      return {
-        to: oldEmail,
-        subject: `The e-mail address of your ${siteName} account was changed`,
-        text: [
-          `Hi ${user.name},`,
+    emailChanged(user: Recipient, oldEmail: string, newEmail: string): MailMessage {
+      return mail(oldEmail, user, (t) => ({
+        subject: t('changed.subject'),
+        lines: [
+          t('changed.intro', { oldEmail, newEmail }),
           '',
-          `The sign-in address of your ${siteName} account was just changed from ${oldEmail} to ${newEmail}.`,
-          '',
-          `If you did this, there is nothing to do. If you did not, reset your password at ${base}/reset-password with this address at once and contact support.`,
-          ...sign,
-        ].join('\n'),
-      };
+          t('changed.action', { resetLink: `${base}/reset-password` }),
+        ],
+      }));
     },
   };
 }

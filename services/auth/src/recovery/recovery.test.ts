@@ -32,6 +32,30 @@ describe('POST /auth/forgot-password and /auth/reset-password', () => {
     ).toBe(true);
   });
 
+  it("mails the link in the account's language, and a new account's first e-mail in its page's", async () => {
+    const account = await t.register();
+    const profile = await t.call('PUT', '/users/profile', {
+      body: { name: account.name, email: account.email, locale: 'es' },
+      headers: await t.asBearer(account.token),
+    });
+    expect(profile.status).toBe(200);
+    await forgot(account.email, '10.9.0.7');
+    const reset = t.mailer.sent.findLast((m) => m.to === account.email)!;
+    expect(reset.subject).toBe('Restablece tu contraseña de Catalyst');
+    expect(reset.text).toMatch(/^Hola, Test Person:\n\nAlguien \(esperamos que tú\)/);
+    expect(reset.text).toContain('caduca en 30 minutos');
+    expect(reset.headers).toEqual({ 'Content-Language': 'es' });
+
+    const email = `arabic-${Date.now()}@test.example`;
+    await t.call('POST', '/auth/register', {
+      body: { name: 'Test Person', email, password: 'Secret-pass-1' },
+      headers: { 'accept-language': 'ar-EG,ar;q=0.9,en;q=0.5' },
+    });
+    const verify = t.mailer.sent.findLast((m) => m.to === email)!;
+    expect(verify.subject).toBe('تحقّق من بريدك الإلكتروني على Catalyst');
+    expect(verify.text).toContain('http://catalyst.test/verify-email?token=');
+  });
+
   it('sets the new password once, ends every session, verifies the address, and refuses the link a second time', async () => {
     const account = await t.register();
     const other = (

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Language } from '@catalyst/contracts/languages';
 import { sendQuietly, type Logger, type Mailer } from '@catalyst/service-kit';
 import type { Background } from '../background';
 import type { Database } from '../db/schema';
@@ -42,12 +43,13 @@ export function createRecovery({
    * Mails a link when the address has an account; says nothing either way. Queued: the request does the
    * same work for an address with an account and one without, so its timing tells nothing either.
    */
-  function requestReset(email: string): void {
+  function requestReset(email: string, language: Language): void {
     background.run('a password-reset request', async () => {
       const user = await findUserByEmail(db, email);
       if (!user) return;
       const token = await links.issue(user);
-      await sendQuietly(mailer, log, mails.reset(user, token));
+      // In the account's language, else in the one the page asking was shown in.
+      await sendQuietly(mailer, log, mails.reset({ ...user, locale: user.locale ?? language }, token));
     });
   }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Language } from '@catalyst/contracts/languages';
 import { sendQuietly, type Logger, type Mailer } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { AccountMails } from '../mail/messages';
@@ -26,7 +27,12 @@ export function createVerification({
 }) {
   const links = createOneTimeLinks(db, 'verify-email', { ttlMs: VERIFICATION_TTL_MS });
 
-  async function send(user: { id: string; name: string; email: string }): Promise<void> {
+  async function send(user: {
+    id: string;
+    name: string;
+    email: string;
+    locale: Language | null;
+  }): Promise<void> {
     const token = await links.issue(user);
     await sendQuietly(mailer, log, mails.verify(user, token));
   }
