@@ -172,5 +172,7 @@ export const userSummarySchema = z.object({
   email: z.string(),
   createdAt: z.string().optional(),
   role: roleSchema.optional(),
+  /** The account's language, when it chose one: what the e-mails other services send it are written in. */
+  locale: languageSchema.optional(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;

@@ -73,9 +73,10 @@ describe('internal routes', () => {
     expect(after.body).toEqual({ success: true, data: { count: before + 1 } });
   });
 
-  it('look users up by id, skipping unknown ids', async () => {
+  it('look users up by id, skipping unknown ids, with the language one chose', async () => {
     const a = await t.register({ name: 'Alpha Person' });
     const b = await t.register({ name: 'Beta Person' });
+    await t.db.updateTable('users').set({ locale: 'de' }).where('id', '=', b.user._id).execute();
     const res = await t.call('POST', '/internal/users/lookup', {
       body: { ids: [a.user._id, b.user._id, 'ffffffffffffffffffffffff', a.user._id] },
       headers: internalHeaders(),
@@ -95,6 +96,7 @@ describe('internal routes', () => {
       email: b.email,
       role: 'user',
       createdAt: expect.any(String),
+      locale: 'de',
     });
     const made = Date.parse(res.body.data[0].createdAt);
     expect(Math.abs(Date.now() - made)).toBeLessThan(60_000);

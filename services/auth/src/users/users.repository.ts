@@ -185,11 +185,15 @@ export async function lookupUsers(db: Db, ids: string[]): Promise<UserSummary[]>
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'role', 'created_at'])
+    .select(['id', 'name', 'email', 'role', 'created_at', 'locale'])
     .where('id', 'in', [...new Set(ids)])
     .orderBy('id')
     .execute();
-  return rows.map(({ created_at, ...user }) => ({ ...user, createdAt: created_at.toISOString() }));
+  return rows.map(({ created_at, locale, ...user }) => ({
+    ...user,
+    createdAt: created_at.toISOString(),
+    ...(locale ? { locale } : {}),
+  }));
 }
 
 export const lastAdmin = () => conflict(authMessages.lastAdmin);
