@@ -1,7 +1,7 @@
 // The contracts' English messages the account's pages show themselves (the browser's own validation, a fallback
 // when the server gave none), by key: en.ts takes its English from here, and `shownMessage` puts one into the
 // page's language. A message the server wrote (already in the page's language) passes through unchanged.
-import { authMessages, teamSsoMessages } from '@catalyst/contracts';
+import { authMessages, COMMUNITY_MESSAGES, teamSsoMessages } from '@catalyst/contracts';
 
 export const contractMessages = {
   'message.nameRequired': authMessages.nameRequired,
@@ -34,6 +34,15 @@ export const contractMessages = {
   'message.verificationFailed': authMessages.verificationFailed,
   'message.verificationError': authMessages.verificationError,
   'message.sharedComputer': authMessages.sharedComputer,
+  'message.profileUpdated': authMessages.profileUpdated,
+  'message.profileUpdatedVerify': authMessages.profileUpdatedVerify,
+  'message.profileUpdateError': authMessages.profileUpdateError,
+  'message.profileUpdateFailed': authMessages.profileUpdateFailed,
+  'message.passwordChanged': authMessages.passwordChanged,
+  'message.passwordChangeError': authMessages.passwordChangeError,
+  'message.passwordChangeFailed': authMessages.passwordChangeFailed,
+  'message.passwordIncorrect': authMessages.passwordIncorrect,
+  'message.unsubscribeInvalid': COMMUNITY_MESSAGES.unsubscribeInvalid,
   'message.continueWithSso': teamSsoMessages.continueWithSso,
 } as const;
 

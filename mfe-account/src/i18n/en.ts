@@ -1,7 +1,13 @@
 // The account's texts in English: the source of its keys, and what an English page shows without i18next.
 // Other languages: ./locales/<lang>.json, the same keys (web-kit's locales.test.ts keeps them complete).
 import { defineStrings } from '@catalyst/web-kit';
+import { NOTIFICATION_TYPE_LABELS } from '@catalyst/contracts/notification-terms';
 import { contractMessages } from './contractMessages';
+
+// in a sentence ('You will no longer get e-mails about: replies in discussions you follow.')
+const typeLabel = Object.fromEntries(
+  Object.entries(NOTIFICATION_TYPE_LABELS).map(([type, label]) => [type, label.toLowerCase()]),
+) as Record<keyof typeof NOTIFICATION_TYPE_LABELS, string>;
 
 export const accountStrings = defineStrings(
   'account',
@@ -62,6 +68,93 @@ export const accountStrings = defineStrings(
     'verify.toLogin': 'Redirecting to login...',
     'verify.failedTitle': 'Verification Failed',
     'verify.goToLogin': 'Go to Login',
+    'profile.documentTitle': 'Profile Settings',
+    'profile.title': 'Profile Settings',
+    'profile.update': 'Update Profile',
+    'profile.currentPassword': 'Current Password',
+    'profile.emailPasswordHint': 'Needed to change the e-mail address you sign in with.',
+    'profile.unverified':
+      'Your email address is not verified yet. Please check your inbox for the verification link.',
+    'profile.changePassword': 'Change Password',
+    'profile.newPassword': 'New Password',
+    'profile.confirmNewPassword': 'Confirm New Password',
+    'profile.showPasswords': 'Show passwords',
+    'profile.dataTitle': 'Your Data',
+    'profile.dataNote':
+      'Download everything we keep about you (your profile, plan and invoices, learning progress, certificates and posts) as one JSON file you can keep or take to another service.',
+    'profile.dataDownload': 'Download my data',
+    'profile.dataFailed': "We couldn't prepare your data. Please try again.",
+    'profile.dataDone': 'Your data was downloaded.',
+    'profile.deleteTitle': 'Delete Account',
+    'profile.deleteNote':
+      'Deleting your account permanently removes your profile and your learning progress (download your data first to keep a copy). This cannot be undone.',
+    'profile.deleteNotePlan':
+      'Deleting your account permanently removes your profile and your learning progress (download your data first to keep a copy). Your subscription is cancelled at once, and the current billing period is not refunded, as our terms say. This cannot be undone.',
+    'profile.deleteConfirmTitle': 'Delete your account?',
+    'profile.deleteConfirm': 'Your profile and learning progress will be removed. This cannot be undone.',
+    'profile.deleteConfirmPlan':
+      'Your profile and learning progress will be removed and your subscription cancelled now, without a refund. This cannot be undone.',
+    'profile.cancel': 'Cancel',
+    'profile.deleteMine': 'Delete my account',
+    'profile.deleteFailed': 'Failed to delete account.',
+    'profile.deleteError': 'Something went wrong deleting your account.',
+    'profile.deleted':
+      'Your account has been deleted, and your subscription with it. Thank you for learning with us.',
+    'profile.deletedNoPlan': 'Your account has been deleted. Thank you for learning with us.',
+    'profile.appearance': 'Appearance',
+    'profile.themeSystem': 'System',
+    'profile.themeLight': 'Light',
+    'profile.themeDark': 'Dark',
+    'signOut.title': 'Sign out of every device',
+    'signOut.note':
+      'Ends every sign-in of your account, on this device and every other one. You will need your password to sign in again.',
+    'signOut.button': 'Sign out everywhere',
+    'signOut.done': 'You are signed out on every device.',
+    'account.documentTitle': 'Your account',
+    'account.title': 'Your account',
+    'account.signedInAs': 'Signed in as {{who}}',
+    'account.nameAndEmail': '{{name}} ({{email}})',
+    'account.nav': 'Your account',
+    'account.profile': 'Profile',
+    'account.profileAbout': 'Your name, e-mail address and password, your data, closing the account.',
+    'account.subscription': 'Subscription',
+    'account.subscriptionAbout': 'Your plan, what it includes, and switching between monthly and annual.',
+    'account.billing': 'Billing',
+    'account.billingAbout': 'Invoices and receipts, your card, and the details on your receipts.',
+    'account.gift': 'Give Premium',
+    'account.giftAbout': 'Buy 3, 6 or 12 months of Premium for someone else.',
+    'account.team': 'Team',
+    'account.teamAbout': 'Premium for 3 to 500 people: seats, members and invitations.',
+    'account.learning': 'Learning record',
+    'account.learningAbout': 'Courses, certificates, minutes per week and streaks.',
+    'account.saved': 'Saved for later',
+    'account.savedAbout': 'Courses you bookmarked in the catalogue.',
+    'account.downloads': 'Downloads',
+    'account.downloadsAbout': 'Lessons saved on this device to watch offline.',
+    'unsubscribe.documentTitle': 'Unsubscribe',
+    'unsubscribe.unreachable': 'Could not reach the server. Check your connection and try again.',
+    'unsubscribe.thread': 'You will no longer get e-mails about new replies to “{{title}}”.',
+    'unsubscribe.creator': 'You no longer follow {{creator}}: no more e-mails when they publish.',
+    'unsubscribe.thisCreator': 'this creator',
+    'unsubscribe.type': 'You will no longer get e-mails about: {{type}}.',
+    'unsubscribe.digest':
+      'You will no longer get the weekly e-mail. Turn it back on from your notification settings.',
+    'unsubscribe.all': 'You will no longer get any community e-mails.',
+    'unsubscribe.doneTitle': "You're unsubscribed",
+    'unsubscribe.home': 'Go to the home page',
+    'unsubscribe.failedTitle': 'Unsubscribe failed',
+    'unsubscribe.failedHint':
+      'Use the link in your most recent e-mail, or sign in and stop following the discussion there.',
+    'unsubscribe.title': 'Unsubscribe from e-mails',
+    'unsubscribe.lead': 'Stop the e-mails this link was sent with? You do not need to sign in.',
+    'unsubscribe.button': 'Unsubscribe',
+    'notification.reply': typeLabel.reply,
+    'notification.answer': typeLabel.answer,
+    'notification.liveStarting': typeLabel['live-starting'],
+    'notification.creatorNews': typeLabel['creator-news'],
+    'notification.assignmentDue': typeLabel['assignment-due'],
+    'notification.certificate': typeLabel.certificate,
+    'notification.paymentFailed': typeLabel['payment-failed'],
   },
   (language) => import(`./locales/${language}.json`),
 );

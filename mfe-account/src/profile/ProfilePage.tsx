@@ -12,13 +12,16 @@ import {
   session,
   TextField,
   THEME_CHOICES,
-  THEME_LABELS,
   useDocumentTitle,
   useSession,
   useSubscription,
+  useStrings,
   useThemeChoice,
   withNotice,
+  type ThemeChoice,
 } from '@catalyst/web-kit';
+import { shownMessage } from '../i18n/contractMessages';
+import { accountStrings } from '../i18n/en';
 import { submitFailure, type FormMessage } from './profileErrors';
 import { collectMyData, downloadJson, exportFileName } from './dataExport';
 import { PlanSection } from './PlanSection';
@@ -61,6 +64,7 @@ function useForm<T extends Record<string, string>>(initial: T) {
 }
 
 function UpdateProfileForm() {
+  const t = useStrings(accountStrings);
   const { user } = useSession();
   const form = useForm<ProfileFields>({
     name: user?.name ?? '',
@@ -103,46 +107,44 @@ function UpdateProfileForm() {
 
   return (
     <Card className={styles.card}>
-      <h2 className={styles.heading}>Update Profile</h2>
-      {form.message ? <Alert tone={form.message.tone}>{form.message.text}</Alert> : null}
-      <form onSubmit={submit} noValidate aria-label="Update Profile">
+      <h2 className={styles.heading}>{t('profile.update')}</h2>
+      {form.message ? <Alert tone={form.message.tone}>{shownMessage(t, form.message.text)}</Alert> : null}
+      <form onSubmit={submit} noValidate aria-label={t('profile.update')}>
         <TextField
-          label="Name"
+          label={t('auth.name')}
           name="name"
           autoComplete="name"
           maxLength={NAME_MAX_LENGTH}
           value={form.fields.name}
           onChange={form.change('name')}
-          error={form.errors.name}
+          error={shownMessage(t, form.errors.name)}
         />
         <TextField
-          label="Email"
+          label={t('auth.email')}
           name="email"
           type="email"
           autoComplete="email"
           value={form.fields.email}
           onChange={form.change('email')}
-          error={form.errors.email}
+          error={shownMessage(t, form.errors.email)}
         />
         {emailChanging ? (
           <TextField
-            label="Current Password"
+            label={t('profile.currentPassword')}
             name="currentPassword"
             type="password"
             autoComplete="current-password"
             value={form.fields.currentPassword}
             onChange={form.change('currentPassword')}
-            error={form.errors.currentPassword}
-            hint="Needed to change the e-mail address you sign in with."
+            error={shownMessage(t, form.errors.currentPassword)}
+            hint={t('profile.emailPasswordHint')}
           />
         ) : null}
         {user && user.emailVerified === false ? (
-          <p className={styles.note}>
-            Your email address is not verified yet. Please check your inbox for the verification link.
-          </p>
+          <p className={styles.note}>{t('profile.unverified')}</p>
         ) : null}
         <Button type="submit" loading={form.submitting}>
-          Update Profile
+          {t('profile.update')}
         </Button>
       </form>
     </Card>
@@ -150,6 +152,7 @@ function UpdateProfileForm() {
 }
 
 function ChangePasswordForm() {
+  const t = useStrings(accountStrings);
   const form = useForm<PasswordFields>(EMPTY_PASSWORDS);
   const [shown, setShown] = useState(false);
   const type = shown ? 'text' : 'password';
@@ -180,55 +183,51 @@ function ChangePasswordForm() {
 
   return (
     <Card className={styles.card}>
-      <h2 className={styles.heading}>Change Password</h2>
-      {form.message ? <Alert tone={form.message.tone}>{form.message.text}</Alert> : null}
-      <form onSubmit={submit} noValidate aria-label="Change Password">
+      <h2 className={styles.heading}>{t('profile.changePassword')}</h2>
+      {form.message ? <Alert tone={form.message.tone}>{shownMessage(t, form.message.text)}</Alert> : null}
+      <form onSubmit={submit} noValidate aria-label={t('profile.changePassword')}>
         <TextField
-          label="Current Password"
+          label={t('profile.currentPassword')}
           name="currentPassword"
           type={type}
           autoComplete="current-password"
           value={form.fields.currentPassword}
           onChange={form.change('currentPassword')}
-          error={form.errors.currentPassword}
+          error={shownMessage(t, form.errors.currentPassword)}
         />
         <TextField
-          label="New Password"
+          label={t('profile.newPassword')}
           name="newPassword"
           type={type}
           autoComplete="new-password"
           value={form.fields.newPassword}
           onChange={form.change('newPassword')}
-          error={form.errors.newPassword}
+          error={shownMessage(t, form.errors.newPassword)}
         />
         <TextField
-          label="Confirm New Password"
+          label={t('profile.confirmNewPassword')}
           name="confirmPassword"
           type={type}
           autoComplete="new-password"
           value={form.fields.confirmPassword}
           onChange={form.change('confirmPassword')}
-          error={form.errors.confirmPassword}
+          error={shownMessage(t, form.errors.confirmPassword)}
         />
         <label className={styles.show}>
-          <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} /> Show
-          passwords
+          <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} />{' '}
+          {t('profile.showPasswords')}
         </label>
         <Button type="submit" loading={form.submitting}>
-          Change Password
+          {t('profile.changePassword')}
         </Button>
       </form>
     </Card>
   );
 }
 
-export const exportTexts = {
-  failed: "We couldn't prepare your data. Please try again.",
-  done: 'Your data was downloaded.',
-} as const;
-
 /** Export my data (GDPR portability): one JSON file of everything kept about the person, before they go or any time. */
 function ExportDataCard() {
+  const t = useStrings(accountStrings);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<FormMessage | null>(null);
   const run = async () => {
@@ -237,36 +236,30 @@ function ExportDataCard() {
     try {
       const now = new Date();
       downloadJson(await collectMyData(now), exportFileName(now));
-      setMessage({ tone: 'success', text: exportTexts.done });
+      setMessage({ tone: 'success', text: t('profile.dataDone') });
     } catch {
-      setMessage({ tone: 'danger', text: exportTexts.failed });
+      setMessage({ tone: 'danger', text: t('profile.dataFailed') });
     }
     setBusy(false);
   };
   return (
     <Card className={styles.card}>
-      <h2 className={styles.heading}>Your Data</h2>
+      <h2 className={styles.heading}>{t('profile.dataTitle')}</h2>
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
-      <p className={styles.note}>
-        Download everything we keep about you (your profile, plan and invoices, learning progress,
-        certificates and posts) as one JSON file you can keep or take to another service.
-      </p>
+      <p className={styles.note}>{t('profile.dataNote')}</p>
       <Button variant="secondary" loading={busy} onClick={() => void run()}>
-        Download my data
+        {t('profile.dataDownload')}
       </Button>
     </Card>
   );
 }
 
-export const deleteAccountTexts = {
-  failed: 'Failed to delete account.',
-  error: 'Something went wrong deleting your account.',
-  deleted: 'Your account has been deleted, and your subscription with it. Thank you for learning with us.',
-  deletedNoPlan: 'Your account has been deleted. Thank you for learning with us.',
-} as const;
+/** The deletion's message when the server was never reached, in English (as tests read it). */
+export const deleteAccountTexts = { error: accountStrings.english['profile.deleteError'] } as const;
 
 /** Deleting the account (terms, "Deleting your account"): the password confirms it, then a dialog asks once more. */
 function DeleteAccountForm() {
+  const t = useStrings(accountStrings);
   const navigate = useNavigate();
   // Only a person with a plan is told about cancelling it.
   const { hasSubscription } = useSubscription();
@@ -292,10 +285,10 @@ function DeleteAccountForm() {
       await session.logout();
       navigate('/', {
         replace: true,
-        state: withNotice(hasSubscription ? deleteAccountTexts.deleted : deleteAccountTexts.deletedNoPlan),
+        state: withNotice(hasSubscription ? t('profile.deleted') : t('profile.deletedNoPlan')),
       });
     } catch (error) {
-      const failure = submitFailure(error, deleteAccountTexts.failed, deleteAccountTexts.error);
+      const failure = submitFailure(error, t('profile.deleteFailed'), t('profile.deleteError'));
       form.setErrors(failure.fields);
       // A wrong password is said once, under the field.
       form.setMessage(failure.fields.password ? null : failure.message);
@@ -306,48 +299,36 @@ function DeleteAccountForm() {
 
   return (
     <Card className={styles.card}>
-      <h2 className={styles.heading}>Delete Account</h2>
-      {form.message ? <Alert tone={form.message.tone}>{form.message.text}</Alert> : null}
-      <p className={styles.note}>
-        Deleting your account permanently removes your profile and your learning progress (download your data
-        first to keep a copy).
-        {hasSubscription
-          ? ' Your subscription is cancelled at once, and the current billing period is not refunded, as our terms say.'
-          : ''}{' '}
-        This cannot be undone.
-      </p>
-      <form onSubmit={ask} noValidate aria-label="Delete Account">
+      <h2 className={styles.heading}>{t('profile.deleteTitle')}</h2>
+      {form.message ? <Alert tone={form.message.tone}>{shownMessage(t, form.message.text)}</Alert> : null}
+      <p className={styles.note}>{hasSubscription ? t('profile.deleteNotePlan') : t('profile.deleteNote')}</p>
+      <form onSubmit={ask} noValidate aria-label={t('profile.deleteTitle')}>
         <TextField
-          label="Password"
+          label={t('auth.password')}
           name="password"
           type="password"
           autoComplete="current-password"
           value={form.fields.password}
           onChange={form.change('password')}
-          error={form.errors.password}
+          error={shownMessage(t, form.errors.password)}
         />
         <Button type="submit" variant="danger">
-          Delete Account
+          {t('profile.deleteTitle')}
         </Button>
       </form>
       <Dialog
         open={confirming}
         onClose={() => !form.submitting && setConfirming(false)}
-        title="Delete your account?"
+        title={t('profile.deleteConfirmTitle')}
         closeOnBackdrop={!form.submitting}
       >
-        <p>
-          {hasSubscription
-            ? 'Your profile and learning progress will be removed and your subscription cancelled now, without a refund.'
-            : 'Your profile and learning progress will be removed.'}{' '}
-          This cannot be undone.
-        </p>
+        <p>{hasSubscription ? t('profile.deleteConfirmPlan') : t('profile.deleteConfirm')}</p>
         <div className={styles.actions}>
           <Button variant="secondary" onClick={() => setConfirming(false)} disabled={form.submitting}>
-            Cancel
+            {t('profile.cancel')}
           </Button>
           <Button variant="danger" onClick={confirm} loading={form.submitting}>
-            Delete my account
+            {t('profile.deleteMine')}
           </Button>
         </div>
       </Dialog>
@@ -361,11 +342,17 @@ function DeleteAccountForm() {
  * and the language.
  */
 function AppearanceCard() {
+  const t = useStrings(accountStrings);
   const [choice, choose] = useThemeChoice();
+  const themeLabel: Record<ThemeChoice, string> = {
+    system: t('profile.themeSystem'),
+    light: t('profile.themeLight'),
+    dark: t('profile.themeDark'),
+  };
   return (
     <Card className={styles.card}>
       <fieldset className={styles.choices}>
-        <legend className={styles.heading}>Appearance</legend>
+        <legend className={styles.heading}>{t('profile.appearance')}</legend>
         {THEME_CHOICES.map((value) => (
           <label key={value} className={styles.choice}>
             <input
@@ -375,7 +362,7 @@ function AppearanceCard() {
               checked={choice === value}
               onChange={() => choose(value)}
             />{' '}
-            {THEME_LABELS[value]}
+            {themeLabel[value]}
           </label>
         ))}
       </fieldset>
@@ -386,10 +373,11 @@ function AppearanceCard() {
 }
 
 export default function ProfilePage() {
-  useDocumentTitle('Profile Settings');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('profile.documentTitle'));
   return (
     <section className={styles.page} data-testid={remoteTestId('account')}>
-      <h1>Profile Settings</h1>
+      <h1>{t('profile.title')}</h1>
       <div className={styles.grid}>
         <UpdateProfileForm />
         <PlanSection />

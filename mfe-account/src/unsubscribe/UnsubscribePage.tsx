@@ -7,7 +7,6 @@ import {
   type followRoutes,
   type RouteData,
 } from '@catalyst/contracts';
-import { NOTIFICATION_TYPE_LABELS } from '@catalyst/contracts/notification-terms';
 import {
   Alert,
   api,
@@ -17,7 +16,11 @@ import {
   isApiRequestError,
   remoteTestId,
   useDocumentTitle,
+  useStrings,
+  type Translate,
 } from '@catalyst/web-kit';
+import { shownMessage } from '../i18n/contractMessages';
+import { accountStrings } from '../i18n/en';
 // The same card as the other pages a mailed link opens.
 import styles from '../verify-email/VerifyEmailPage.module.css';
 
@@ -27,26 +30,42 @@ type State =
   | { status: 'done'; result: Unsubscribed }
   | { status: 'refused'; message: string };
 
-export const UNSUBSCRIBE_UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
+/** The message when the server was not reached, in English (as tests read it). */
+export const UNSUBSCRIBE_UNREACHABLE = accountStrings.english['unsubscribe.unreachable'];
+
+type AccountText = Translate<typeof accountStrings.english>;
+type NotificationType = NonNullable<Unsubscribed['notificationType']>;
+/** A kind of notification, as it reads inside a sentence. */
+const typeInSentence = (t: AccountText, type: NotificationType): string =>
+  ({
+    reply: t('notification.reply'),
+    answer: t('notification.answer'),
+    'live-starting': t('notification.liveStarting'),
+    'creator-news': t('notification.creatorNews'),
+    'assignment-due': t('notification.assignmentDue'),
+    certificate: t('notification.certificate'),
+    'payment-failed': t('notification.paymentFailed'),
+  })[type];
 
 /** What the person no longer gets, in words. */
-export const unsubscribedFrom = (result: Unsubscribed) =>
+const unsubscribedFrom = (t: AccountText, result: Unsubscribed) =>
   result.scope === 'thread' && result.threadTitle
-    ? `You will no longer get e-mails about new replies to “${result.threadTitle}”.`
+    ? t('unsubscribe.thread', { title: result.threadTitle })
     : result.scope === 'creator'
-      ? `You no longer follow ${result.creatorName ?? 'this creator'}: no more e-mails when they publish.`
+      ? t('unsubscribe.creator', { creator: result.creatorName ?? t('unsubscribe.thisCreator') })
       : result.scope === 'type' && result.notificationType
-        ? `You will no longer get e-mails about: ${NOTIFICATION_TYPE_LABELS[result.notificationType].toLowerCase()}.`
+        ? t('unsubscribe.type', { type: typeInSentence(t, result.notificationType) })
         : result.scope === 'digest'
-          ? 'You will no longer get the weekly e-mail. Turn it back on from your notification settings.'
-          : 'You will no longer get any community e-mails.';
+          ? t('unsubscribe.digest')
+          : t('unsubscribe.all');
 
 /**
  * /unsubscribe?token=: an e-mail's unsubscribe link, without signing in. Nothing happens on opening it (mail
  * scanners fetch links): the person confirms with Unsubscribe, which POSTs the token.
  */
 export default function UnsubscribePage() {
-  useDocumentTitle('Unsubscribe');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('unsubscribe.documentTitle'));
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const wellFormed = isWellFormedUnsubscribeToken(token);
@@ -80,10 +99,10 @@ export default function UnsubscribePage() {
             <div className={styles.icon} aria-hidden="true">
               <Check size={28} strokeWidth={2.5} focusable="false" />
             </div>
-            <h1>You&apos;re unsubscribed</h1>
-            <p role="status">{unsubscribedFrom(state.result)}</p>
+            <h1>{t('unsubscribe.doneTitle')}</h1>
+            <p role="status">{unsubscribedFrom(t, state.result)}</p>
             <Link className={buttonClassName('secondary')} to="/">
-              Go to the home page
+              {t('unsubscribe.home')}
             </Link>
           </>
         ) : state.status === 'refused' ? (
@@ -91,13 +110,11 @@ export default function UnsubscribePage() {
             <div className={`${styles.icon} ${styles.failed}`} aria-hidden="true">
               <X size={28} strokeWidth={2.5} focusable="false" />
             </div>
-            <h1>Unsubscribe failed</h1>
-            <p role="alert">{state.message}</p>
-            <p className={styles.muted}>
-              Use the link in your most recent e-mail, or sign in and stop following the discussion there.
-            </p>
+            <h1>{t('unsubscribe.failedTitle')}</h1>
+            <p role="alert">{shownMessage(t, state.message)}</p>
+            <p className={styles.muted}>{t('unsubscribe.failedHint')}</p>
             <Link className={buttonClassName('secondary')} to="/">
-              Go to the home page
+              {t('unsubscribe.home')}
             </Link>
           </>
         ) : (
@@ -105,11 +122,11 @@ export default function UnsubscribePage() {
             <div className={styles.icon} aria-hidden="true">
               <MailX size={28} strokeWidth={2.5} focusable="false" />
             </div>
-            <h1>Unsubscribe from e-mails</h1>
-            <p>Stop the e-mails this link was sent with? You do not need to sign in.</p>
-            {unreachable ? <Alert tone="danger">{UNSUBSCRIBE_UNREACHABLE}</Alert> : null}
+            <h1>{t('unsubscribe.title')}</h1>
+            <p>{t('unsubscribe.lead')}</p>
+            {unreachable ? <Alert tone="danger">{t('unsubscribe.unreachable')}</Alert> : null}
             <Button onClick={() => void unsubscribe()} loading={state.status === 'sending'}>
-              Unsubscribe
+              {t('unsubscribe.button')}
             </Button>
           </>
         )}
