@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   Alert,
@@ -16,8 +16,11 @@ import {
   TextField,
   useDocumentTitle,
   useSession,
+  useStrings,
   useSubscription,
+  withPart,
 } from '@catalyst/web-kit';
+import { catalogStrings, type CatalogKey } from '../i18n/en';
 import styles from './BrowsePage.module.css';
 import type { CategoryCard } from './types';
 import { useCategories } from './useCategories';
@@ -37,15 +40,16 @@ function useAccess(): Access {
   return hasSubscription ? 'member' : 'learner';
 }
 
-const BADGES: Record<Access, ReactNode> = {
-  checking: <Badge tone="neutral">Checking access</Badge>,
-  visitor: <Badge tone="neutral">Login Required</Badge>,
-  learner: <Badge tone="warning">Premium Content</Badge>,
-  member: <Badge tone="success">Full Access</Badge>,
+const BADGES: Record<Access, { tone: 'neutral' | 'warning' | 'success'; label: CatalogKey }> = {
+  checking: { tone: 'neutral', label: 'browse.checking' },
+  visitor: { tone: 'neutral', label: 'browse.loginRequired' },
+  learner: { tone: 'warning', label: 'browse.premium' },
+  member: { tone: 'success', label: 'browse.fullAccess' },
 };
 
 export function BrowsePage() {
-  useDocumentTitle('Browse Categories');
+  const t = useStrings(catalogStrings);
+  useDocumentTitle(t('browse.title'));
   const navigate = useNavigate();
   const access = useAccess();
   const [search, setSearch] = useState('');
@@ -74,15 +78,14 @@ export function BrowsePage() {
     <section ref={top}>
       <div className={styles.header}>
         <div>
-          <h1 className={styles.title}>Browse Categories</h1>
+          <h1 className={styles.title}>{t('browse.title')}</h1>
           <p className={styles.paths}>
-            Or follow a <Link to={PATHS_PATH}>learning path</Link>: courses and videos in order, towards a
-            goal.
+            {withPart(t('browse.paths'), 'link', <Link to={PATHS_PATH}>{t('browse.pathsLink')}</Link>)}
           </p>
         </div>
         <div className={styles.search}>
           <TextField
-            label="Search categories"
+            label={t('browse.search')}
             type="search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
@@ -91,18 +94,18 @@ export function BrowsePage() {
       </div>
       {access === 'visitor' ? (
         <Alert tone="info" className={styles.banner}>
-          Sign in to open categories and start learning.
+          {t('browse.signIn')}
         </Alert>
       ) : null}
       {error ? (
-        <ErrorScreen message="Failed to load categories" onRetry={reload} retryLabel="Try Again" />
+        <ErrorScreen message={t('browse.failed')} onRetry={reload} retryLabel={t('common.tryAgain')} />
       ) : !hasLoaded ? (
-        <Spinner message="Loading categories..." />
+        <Spinner message={t('browse.loading')} />
       ) : shown.length === 0 ? (
         searching ? (
-          <Spinner message="Searching categories..." />
+          <Spinner message={t('browse.searching')} />
         ) : (
-          <p className={styles.empty}>{search.trim() ? 'No categories found' : 'No categories available'}</p>
+          <p className={styles.empty}>{search.trim() ? t('browse.noneFound') : t('browse.none')}</p>
         )
       ) : (
         <>
@@ -126,14 +129,14 @@ export function BrowsePage() {
                   />
                   <h2 className={styles.name}>{category.name}</h2>
                   <p className={styles.description}>{category.description}</p>
-                  {BADGES[access]}
+                  <Badge tone={BADGES[access].tone}>{t(BADGES[access].label)}</Badge>
                 </Card>
               </li>
             ))}
           </ul>
           <div className={styles.pager}>
             <Pager
-              label="Category pages"
+              label={t('browse.pages')}
               page={page}
               pages={pages}
               onPage={(next) => {

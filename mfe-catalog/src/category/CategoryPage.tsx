@@ -11,15 +11,15 @@ import {
   TextField,
   useDocumentTitle,
   usePremiumRedirect,
+  useStrings,
 } from '@catalyst/web-kit';
+import { catalogStrings } from '../i18n/en';
 import styles from './CategoryPage.module.css';
 import { CREATOR_SORTS, useCategoryCreators } from './useCategoryCreators';
 
-/** A creator's library holds courses, videos, documents and webinars: counted as items, not all as videos. */
-const itemsLabel = (count = 0) => `${count} ${count === 1 ? 'item' : 'items'}`;
-
 /** /browse/category/{categorySlug}: the creators of a category (subscribers and admins). */
 export function CategoryPage() {
+  const t = useStrings(catalogStrings);
   const { categorySlug = '' } = useParams();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
@@ -29,7 +29,7 @@ export function CategoryPage() {
     search,
     sort,
   );
-  useDocumentTitle(category?.name ?? 'Creators');
+  useDocumentTitle(category?.name ?? t('category.title'));
   const redirecting = usePremiumRedirect('category', error);
   // Reached by an id (an old link, a typed address): show the slug, the one address of a category.
   const slug = category?.slug;
@@ -38,20 +38,20 @@ export function CategoryPage() {
       navigate(categoryPath(slug), { replace: true });
   }, [slug, category, categorySlug, navigate]);
 
-  if (!categorySlug) return <ErrorScreen message="No category slug provided." />;
-  if (redirecting) return <Spinner message="Redirecting..." />;
-  if (notFound) return <NotFound message="This category does not exist or has been removed." />;
+  if (!categorySlug) return <ErrorScreen message={t('common.noSlug')} />;
+  if (redirecting) return <Spinner message={t('common.redirecting')} />;
+  if (notFound) return <NotFound message={t('category.notFound')} />;
   // The header's icon and description come with the category: wait for it rather than move the page under the reader (CLS).
-  if (!category && isLoading) return <Spinner message="Loading creators..." />;
+  if (!category && isLoading) return <Spinner message={t('category.loading')} />;
 
   const openCreator = (creator: Creator) => navigate(creatorLibraryPath(slug ?? categorySlug, creator.id));
 
   return (
     <section className={styles.page}>
-      <nav className={styles.breadcrumb} aria-label="Breadcrumb">
-        <Link to="/browse">Browse</Link>
+      <nav className={styles.breadcrumb} aria-label={t('category.breadcrumb')}>
+        <Link to="/browse">{t('category.browse')}</Link>
         <span aria-hidden="true"> › </span>
-        <span>{category?.name ?? 'Category'}</span>
+        <span>{category?.name ?? t('common.category')}</span>
       </nav>
       <header className={styles.header}>
         {category ? (
@@ -63,39 +63,37 @@ export function CategoryPage() {
           />
         ) : null}
         <div>
-          <h1 className={styles.title}>{category?.name ?? 'Creators'}</h1>
+          <h1 className={styles.title}>{category?.name ?? t('category.title')}</h1>
           {category?.description ? <p className={styles.description}>{category.description}</p> : null}
         </div>
       </header>
       <div className={styles.controls}>
         <div className={styles.search}>
           <TextField
-            label="Search creators"
+            label={t('category.search')}
             type="search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            placeholder="Name or description"
+            placeholder={t('category.placeholder')}
           />
         </div>
         <label className={styles.sort}>
-          <span>Sort by</span>
+          <span>{t('common.sortBy')}</span>
           <select value={sort} onChange={(e) => setSort(e.target.value as CategorySort)}>
             {CREATOR_SORTS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {t(option.label)}
               </option>
             ))}
           </select>
         </label>
       </div>
       {isLoading && total === 0 ? (
-        <Spinner message="Loading creators..." />
+        <Spinner message={t('category.loading')} />
       ) : error ? (
-        <ErrorScreen message={error.message} onRetry={reload} retryLabel="Try Again" />
+        <ErrorScreen message={error.message} onRetry={reload} retryLabel={t('common.tryAgain')} />
       ) : creators.length === 0 ? (
-        <p className={styles.empty}>
-          {search.trim() ? 'No creators found' : 'No creators in this category yet'}
-        </p>
+        <p className={styles.empty}>{search.trim() ? t('category.noneFound') : t('category.none')}</p>
       ) : (
         <ul className={styles.grid}>
           {creators.map((creator) => (
@@ -115,7 +113,9 @@ export function CategoryPage() {
                 <span className={styles.cardBody}>
                   <span className={styles.name}>{creator.name}</span>
                   <span className={styles.bio}>{creator.description}</span>
-                  <span className={styles.count}>{itemsLabel(creator.productCount)}</span>
+                  <span className={styles.count}>
+                    {t('common.items', { count: creator.productCount ?? 0 })}
+                  </span>
                 </span>
               </button>
             </li>
@@ -123,9 +123,7 @@ export function CategoryPage() {
         </ul>
       )}
       {!isLoading && !error ? (
-        <p className={styles.footer}>
-          Showing {creators.length} of {total}
-        </p>
+        <p className={styles.footer}>{t('category.showing', { shown: creators.length, total })}</p>
       ) : null}
     </section>
   );

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import type { CategorySort, Creator } from '@catalyst/contracts';
 import { api, isApiRequestError, useApiData } from '@catalyst/web-kit';
+import type { CatalogKey } from '../i18n/en';
 
-export const CREATOR_SORTS: Array<{ value: CategorySort; label: string }> = [
-  { value: 'sortOrder', label: 'Default order' },
-  { value: 'name', label: 'Name A-Z' },
-  { value: 'newest', label: 'Recently created' },
+export const CREATOR_SORTS: Array<{ value: CategorySort; label: CatalogKey }> = [
+  { value: 'sortOrder', label: 'sort.default' },
+  { value: 'name', label: 'sort.name' },
+  { value: 'newest', label: 'sort.created' },
 ];
 
 function sortCreators(creators: Creator[], sort: CategorySort): Creator[] {

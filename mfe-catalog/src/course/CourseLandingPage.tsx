@@ -23,8 +23,11 @@ import {
   useDocumentTitle,
   useLoadingShown,
   useSession,
+  useStrings,
   useSubscription,
 } from '@catalyst/web-kit';
+import { catalogStrings } from '../i18n/en';
+import { withParts } from '../i18n/withParts';
 import { FIRST_REVIEWS, RELATED } from '../shell-routes';
 import styles from './CourseLandingPage.module.css';
 
@@ -38,7 +41,11 @@ export interface CourseStores {
 const HERO_SIZES = '(min-width: 45rem) 40rem, 100vw';
 
 const length = (seconds: number | null | undefined) =>
-  seconds == null ? '' : seconds < 60 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+  seconds == null
+    ? ''
+    : seconds < 60
+      ? catalogStrings.t('course.seconds', { n: seconds })
+      : catalogStrings.t('course.minutes', { n: Math.round(seconds / 60) });
 
 /**
  * The call to action that fits the viewer: Sign up, Subscribe (premium, no subscription), or Continue. A
@@ -46,6 +53,7 @@ const length = (seconds: number | null | undefined) =>
  * player opens the first lesson the new member may open.
  */
 function CallToAction({ product, stores }: { product: PublicProduct; stores: CourseStores }) {
+  const t = useStrings(catalogStrings);
   const { isAuthenticated } = useSession(stores.session);
   const { hasSubscription } = useSubscription(stores.subscription);
   const navigate = useNavigate();
@@ -61,23 +69,24 @@ function CallToAction({ product, stores }: { product: PublicProduct; stores: Cou
           openAuthDialog('register');
         }}
       >
-        Sign up
+        {t('course.signUp')}
       </Button>
     );
   if (product.price !== 0 && !hasSubscription)
     return (
       <Link className={buttonClassName()} to="/subscription">
-        Subscribe
+        {t('course.subscribe')}
       </Link>
     );
   return (
     <Link className={buttonClassName()} to={productPath(product)}>
-      Continue
+      {t('course.continue')}
     </Link>
   );
 }
 
 function CourseLanding({ slug, stores }: { slug: string; stores: CourseStores }) {
+  const t = useStrings(catalogStrings);
   const read = useApiData(api.product.get, { params: { idOrSlug: slug } });
   const product = read.data;
   const byId = product ? { params: { idOrSlug: product._id } } : null;
@@ -90,14 +99,14 @@ function CourseLanding({ slug, stores }: { slug: string; stores: CourseStores })
     api.product.list,
     product ? { query: { category: product.category.slug, limit: RELATED + 1 } } : null,
   );
-  useDocumentTitle(product?.title ?? 'Course');
+  useDocumentTitle(product?.title ?? t('course.title'));
   // The served page stays on screen until the app's shows all it showed (its curriculum, reviews and related
   // courses too), so no section the server painted vanishes for a moment while its read is on its way.
   useLoadingShown(outline.isLoading || reviews.isLoading || related.isLoading);
 
   if (isApiRequestError(read.error) && read.error.status === 404) return <NotFound />;
   if (read.error) return <Alert tone="danger">{read.error.message}</Alert>;
-  if (!product) return <Spinner message="Loading..." />;
+  if (!product) return <Spinner message={t('common.loading')} />;
   const sections = outline.data?.sections ?? [];
   const others = (related.data?.items ?? []).filter((other) => other._id !== product._id).slice(0, RELATED);
   return (
@@ -117,22 +126,27 @@ function CourseLanding({ slug, stores }: { slug: string; stores: CourseStores })
         ) : null}
         <h1>{product.title}</h1>
         <p className={styles.meta}>
-          By <Link to={creatorPagePath(product.creator.slug)}>{product.creator.name}</Link> in{' '}
-          <Link to={categoryPath(product.category.slug)}>{product.category.name}</Link>
+          {withParts(t('course.byIn'), {
+            creator: <Link to={creatorPagePath(product.creator.slug)}>{product.creator.name}</Link>,
+            category: <Link to={categoryPath(product.category.slug)}>{product.category.name}</Link>,
+          })}
         </p>
         <RatingStars average={product.ratingAverage ?? null} count={product.ratingCount ?? 0} />
         <div className={styles.cta}>
           <CallToAction product={product} stores={stores} />
         </div>
         <section aria-labelledby="learn">
-          <h2 id="learn">What you will learn</h2>
+          <h2 id="learn">{t('course.learn')}</h2>
           <p>{product.description}</p>
         </section>
         {sections.length ? (
           <section aria-labelledby="curriculum">
-            <h2 id="curriculum">Curriculum</h2>
+            <h2 id="curriculum">{t('course.curriculum')}</h2>
             <p className={styles.meta}>
-              {outline.data!.lessonCount} lessons, {length(outline.data!.durationSeconds)}
+              {t('course.outline', {
+                count: outline.data!.lessonCount,
+                length: length(outline.data!.durationSeconds),
+              })}
             </p>
             <ol className={styles.outline}>
               {sections.map((section) => (
@@ -146,7 +160,9 @@ function CourseLanding({ slug, stores }: { slug: string; stores: CourseStores })
                       <li key={lesson.id}>
                         {lesson.title}
                         <span className={styles.length}>{length(lesson.durationSeconds)}</span>
-                        {lesson.isFreePreview ? <Badge tone="success">Free preview</Badge> : null}
+                        {lesson.isFreePreview ? (
+                          <Badge tone="success">{t('course.freePreview')}</Badge>
+                        ) : null}
                       </li>
                     ))}
                   </ol>
@@ -157,13 +173,11 @@ function CourseLanding({ slug, stores }: { slug: string; stores: CourseStores })
         ) : null}
         {reviews.data?.items.length ? (
           <section aria-labelledby="reviews">
-            <h2 id="reviews">Reviews</h2>
+            <h2 id="reviews">{t('course.reviews')}</h2>
             <ul className={styles.reviews}>
               {reviews.data.items.slice(0, FIRST_REVIEWS).map((review) => (
                 <li key={review._id}>
-                  <p>
-                    {review.rating} out of 5, by {review.author.name}
-                  </p>
+                  <p>{t('course.review', { rating: review.rating, name: review.author.name })}</p>
                   <p>{review.body}</p>
                 </li>
               ))}
@@ -172,7 +186,7 @@ function CourseLanding({ slug, stores }: { slug: string; stores: CourseStores })
         ) : null}
         {others.length ? (
           <section aria-labelledby="related">
-            <h2 id="related">Related courses</h2>
+            <h2 id="related">{t('course.related')}</h2>
             <ul className={styles.related}>
               {others.map((other) => (
                 <li key={other._id}>

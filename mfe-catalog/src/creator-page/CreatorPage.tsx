@@ -17,28 +17,32 @@ import {
   useApiData,
   useDocumentTitle,
   useSession,
+  useStrings,
 } from '@catalyst/web-kit';
+import { catalogStrings } from '../i18n/en';
+import { formatCount } from '../i18n/numbers';
 import { CourseCard } from '../top-courses/CourseCard';
 import styles from './CreatorPage.module.css';
 
-const count = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+/** A count and its word ('2,000 followers'): the plural chosen by the number, the number as the language writes it. */
+const counted = (n: number) => ({ count: n, number: formatCount(n) });
 
 /** Follow, for a signed-in person (a visitor is asked to sign in), with how many follow. */
 function FollowCreator({ creatorId, name }: { creatorId: string; name: string }) {
+  const t = useStrings(catalogStrings);
   const { isAuthenticated } = useSession();
   const read = useApiData(api.creatorFollow.get, isAuthenticated ? { params: { creatorId } } : null);
   const [changed, setChanged] = useState<CreatorFollow | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   if (!isAuthenticated)
-    return <Button onClick={() => openAuthDialog('login')}>Sign in to follow {name}</Button>;
+    return <Button onClick={() => openAuthDialog('login')}>{t('creator.signInToFollow', { name })}</Button>;
   const standing = changed ?? read.data;
   if (!standing)
     return read.error ? (
-      <Alert tone="danger">Whether you follow {name} could not be loaded.</Alert>
+      <Alert tone="danger">{t('creator.followFailed', { name })}</Alert>
     ) : (
-      <Spinner message="Loading..." />
+      <Spinner message={t('common.loading')} />
     );
   const change = async (follow: boolean) => {
     setBusy(true);
@@ -47,7 +51,7 @@ function FollowCreator({ creatorId, name }: { creatorId: string; name: string })
       const params = { params: { creatorId } };
       setChanged(await (follow ? api.creatorFollow.follow(params) : api.creatorFollow.unfollow(params)));
     } catch (e) {
-      setFailure(isApiRequestError(e) ? e.message : 'Could not reach the server. Try again.');
+      setFailure(isApiRequestError(e) ? e.message : t('common.unreachable'));
     } finally {
       setBusy(false);
     }
@@ -56,19 +60,19 @@ function FollowCreator({ creatorId, name }: { creatorId: string; name: string })
     <div className={styles.follow}>
       {standing.following ? (
         <p>
-          <Badge tone="success">Following</Badge>{' '}
+          <Badge tone="success">{t('common.following')}</Badge>{' '}
           <Button variant="ghost" size="sm" loading={busy} onClick={() => void change(false)}>
-            Stop following
+            {t('common.stopFollowing')}
           </Button>
         </p>
       ) : (
         <Button loading={busy} onClick={() => void change(true)}>
-          Follow {name}
+          {t('creator.follow', { name })}
         </Button>
       )}
       <span className={styles.followers} data-testid="creator-followers">
-        {count(standing.followers, 'follower', 'followers')}
-        {standing.following ? ` · you get an e-mail when ${name} publishes something new` : ''}
+        {t('creator.followers', counted(standing.followers))}
+        {standing.following ? ` · ${t('creator.emailNote', { name })}` : ''}
       </span>
       {failure ? <Alert tone="danger">{failure}</Alert> : null}
     </div>
@@ -77,18 +81,19 @@ function FollowCreator({ creatorId, name }: { creatorId: string; name: string })
 
 /** /creators/{slug}: a creator's public page — bio, links, courses, learners and rating — and Follow. */
 export function CreatorPage() {
+  const t = useStrings(catalogStrings);
   const { slug = '' } = useParams();
   const { isAuthenticated } = useSession();
   const { data, error, reload } = useApiData(api.creatorPage.get, { params: { slug } });
-  useDocumentTitle(data?.creator.name ?? 'Creator');
+  useDocumentTitle(data?.creator.name ?? t('creator.title'));
   const content = error ? (
     isApiRequestError(error) && (error.status === 404 || error.status === 400) ? (
       <NotFound />
     ) : (
-      <ErrorScreen message="Failed to load the creator" onRetry={reload} retryLabel="Try Again" />
+      <ErrorScreen message={t('creator.failed')} onRetry={reload} retryLabel={t('common.tryAgain')} />
     )
   ) : !data ? (
-    <Spinner message="Loading the creator..." />
+    <Spinner message={t('creator.loading')} />
   ) : (
     <article className={styles.page}>
       <header className={styles.header}>
@@ -98,19 +103,19 @@ export function CreatorPage() {
         <div className={styles.intro}>
           <h1 className={styles.name}>{data.creator.name}</h1>
           {data.creator.description ? <p className={styles.bio}>{data.creator.description}</p> : null}
-          <ul className={styles.facts} aria-label="About their courses">
-            <li>{count(data.products.length, 'course', 'courses')}</li>
-            <li>{count(data.learners, 'learner', 'learners')}</li>
+          <ul className={styles.facts} aria-label={t('creator.facts')}>
+            <li>{t('creator.courses', counted(data.products.length))}</li>
+            <li>{t('creator.learners', counted(data.learners))}</li>
             <li>
               {data.ratingCount > 0 ? (
                 <RatingStars average={data.averageRating} count={data.ratingCount} />
               ) : (
-                'No ratings yet'
+                t('creator.noRatings')
               )}
             </li>
           </ul>
           {data.creator.links.length > 0 ? (
-            <ul className={styles.links} aria-label={`${data.creator.name} elsewhere`}>
+            <ul className={styles.links} aria-label={t('creator.elsewhere', { name: data.creator.name })}>
               {data.creator.links.map((link) => (
                 <li key={link.url}>
                   <a href={link.url} rel="noopener noreferrer me" target="_blank">
@@ -125,10 +130,10 @@ export function CreatorPage() {
       </header>
       <section aria-labelledby="creator-courses">
         <h2 id="creator-courses" className={styles.heading}>
-          Courses by {data.creator.name}
+          {t('creator.coursesBy', { name: data.creator.name })}
         </h2>
         {data.products.length === 0 ? (
-          <p className={styles.empty}>Nothing published yet.</p>
+          <p className={styles.empty}>{t('creator.nothing')}</p>
         ) : (
           <ul className={styles.grid}>
             {data.products.map((product) => (

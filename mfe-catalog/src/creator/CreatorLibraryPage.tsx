@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type PremiumProduct } from '@catalyst/contracts';
+import { PRODUCT_TYPES, type PremiumProduct } from '@catalyst/contracts';
 import {
   Button,
   categoryPath,
@@ -11,15 +11,15 @@ import {
   TextField,
   useDocumentTitle,
   usePremiumRedirect,
+  useStrings,
 } from '@catalyst/web-kit';
+import { catalogStrings, type CatalogKey } from '../i18n/en';
+import { LEVEL_LABELS, TYPE_LABELS } from '../i18n/labels';
 import styles from './CreatorLibraryPage.module.css';
 import { ProductCard } from './ProductCard';
 import { LIBRARY_LEVELS, LIBRARY_SORTS, useCreatorLibrary } from './useCreatorLibrary';
 import { useLibraryView } from './useLibraryView';
 import { useProgressMap } from './useProgressMap';
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const titled = <T extends string>(value: T) => ({ value, label: capitalise(value) });
 
 /** One labelled filter of the library: the options' values are exactly what the hook accepts. */
 function FilterSelect<T extends string>({
@@ -31,15 +31,16 @@ function FilterSelect<T extends string>({
   label: string;
   value: T;
   onChange: (value: T) => void;
-  options: ReadonlyArray<{ value: T; label: string }>;
+  options: ReadonlyArray<{ value: T; label: CatalogKey }>;
 }) {
+  const t = useStrings(catalogStrings);
   return (
     <label className={styles.select}>
       <span>{label}</span>
       <select value={value} onChange={(e) => onChange(e.target.value as T)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
-            {option.label}
+            {t(option.label)}
           </option>
         ))}
       </select>
@@ -49,6 +50,7 @@ function FilterSelect<T extends string>({
 
 /** /browse/category/{categorySlug}/creator/{creatorId}: a creator's content library (subscribers and admins). */
 export function CreatorLibraryPage() {
+  const t = useStrings(catalogStrings);
   const { categorySlug = '', creatorId = '' } = useParams();
   const navigate = useNavigate();
   const { view, change, searchText, setSearchText, filtering, clearFilters } = useLibraryView();
@@ -57,15 +59,14 @@ export function CreatorLibraryPage() {
   const progress = useProgressMap(categorySlug);
   const redirecting = usePremiumRedirect('category', library.error, library.creatorsError);
   const creatorName = library.creator?.name ?? library.products[0]?.creator.name;
-  useDocumentTitle(creatorName ? `${creatorName} - Library` : 'Library');
+  useDocumentTitle(creatorName ? t('library.documentTitle', { name: creatorName }) : t('library.title'));
 
-  if (!categorySlug) return <ErrorScreen message="No category slug provided." />;
-  if (!creatorId) return <ErrorScreen message="No creator ID provided." />;
-  if (redirecting) return <Spinner message="Redirecting..." />;
-  if (library.notFound)
-    return <NotFound message="This creator has no library in this category, or it has been removed." />;
+  if (!categorySlug) return <ErrorScreen message={t('common.noSlug')} />;
+  if (!creatorId) return <ErrorScreen message={t('library.noCreator')} />;
+  if (redirecting) return <Spinner message={t('common.redirecting')} />;
+  if (library.notFound) return <NotFound message={t('library.notFound')} />;
   // The header's avatar and description come with the creator's card: wait for it rather than move the page under the reader (CLS).
-  if (!library.creator && library.creatorLoading) return <Spinner message="Loading products..." />;
+  if (!library.creator && library.creatorLoading) return <Spinner message={t('library.loading')} />;
 
   const openProduct = (product: PremiumProduct) => navigate(productPath(product));
   // The category's slug as the products name it (the address may hold its id).
@@ -76,7 +77,7 @@ export function CreatorLibraryPage() {
     <section className={styles.page}>
       <div>
         <Button variant="ghost" size="sm" onClick={backToCategory}>
-          ← Back to category
+          {t('library.back')}
         </Button>
       </div>
       <header className={styles.header}>
@@ -89,7 +90,7 @@ export function CreatorLibraryPage() {
           />
         ) : null}
         <div>
-          <h1 className={styles.title}>{creatorName ?? 'Library'}</h1>
+          <h1 className={styles.title}>{creatorName ?? t('library.title')}</h1>
           {library.creator?.description ? (
             <p className={styles.description}>{library.creator.description}</p>
           ) : null}
@@ -99,42 +100,45 @@ export function CreatorLibraryPage() {
       <div className={styles.controls}>
         <div className={styles.search}>
           <TextField
-            label="Search content"
+            label={t('library.search')}
             type="search"
             value={searchText}
             onChange={(e) => setSearchText(e.target.value)}
-            placeholder="Title or description"
+            placeholder={t('library.placeholder')}
           />
         </div>
         <FilterSelect
-          label="Type"
+          label={t('common.type')}
           value={view.type}
           onChange={(type) => change({ type })}
           options={[
-            { value: '', label: 'All types' },
-            ...PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] })),
+            { label: 'library.allTypes', value: '' },
+            ...PRODUCT_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] })),
           ]}
         />
         <FilterSelect
-          label="Level"
+          label={t('common.level')}
           value={view.difficulty}
           onChange={(difficulty) => change({ difficulty })}
-          options={[{ value: '', label: 'All levels' }, ...LIBRARY_LEVELS.map(titled)]}
+          options={[
+            { label: 'library.allLevels', value: '' },
+            ...LIBRARY_LEVELS.map((level) => ({ value: level, label: LEVEL_LABELS[level] })),
+          ]}
         />
         <FilterSelect
-          label="Sort by"
+          label={t('common.sortBy')}
           value={view.sort}
           onChange={(sort) => change({ sort })}
           options={LIBRARY_SORTS}
         />
-        <div className={styles.toggle} role="group" aria-label="Layout">
+        <div className={styles.toggle} role="group" aria-label={t('library.layout')}>
           <Button
             variant={layout === 'grid' ? 'primary' : 'secondary'}
             size="sm"
             aria-pressed={layout === 'grid'}
             onClick={() => change({ layout: 'grid' })}
           >
-            Grid
+            {t('library.grid')}
           </Button>
           <Button
             variant={layout === 'list' ? 'primary' : 'secondary'}
@@ -142,32 +146,30 @@ export function CreatorLibraryPage() {
             aria-pressed={layout === 'list'}
             onClick={() => change({ layout: 'list' })}
           >
-            List
+            {t('library.list')}
           </Button>
         </div>
         {filtering ? (
           <Button variant="ghost" size="sm" onClick={clearFilters}>
-            Clear filters
+            {t('library.clear')}
           </Button>
         ) : null}
       </div>
 
       {library.error ? (
         <ErrorScreen
-          message={`Failed to load products: ${library.error.message}`}
+          message={t('library.failed', { message: library.error.message })}
           onRetry={library.reload}
-          retryLabel="Try Again"
+          retryLabel={t('common.tryAgain')}
         />
       ) : !library.hasLoaded ? (
-        <Spinner message="Loading products..." />
+        <Spinner message={t('library.loading')} />
       ) : library.products.length === 0 ? (
-        <p className={styles.empty}>
-          {filtering ? 'No content matches your filters' : 'No content available yet'}
-        </p>
+        <p className={styles.empty}>{filtering ? t('library.noMatch') : t('library.none')}</p>
       ) : (
         <>
           <p className={styles.count} aria-live="polite">
-            {library.products.length} {library.products.length === 1 ? 'item' : 'items'}
+            {t('common.items', { count: library.products.length })}
           </p>
           <ul className={layout === 'grid' ? styles.grid : styles.list} data-layout={layout}>
             {library.products.map((product, index) => (

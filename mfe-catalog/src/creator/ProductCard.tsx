@@ -1,23 +1,34 @@
 import type { KeyboardEvent } from 'react';
 import { isNewProduct, type PremiumProduct } from '@catalyst/contracts';
-import { Badge, formatDate, formatProductLength, RatingStars, SaveButton } from '@catalyst/web-kit';
+import {
+  Badge,
+  formatDate,
+  formatProductLength,
+  RatingStars,
+  SaveButton,
+  useStrings,
+} from '@catalyst/web-kit';
+import { catalogStrings } from '../i18n/en';
+import { CARD_FACTS } from '../i18n/labels';
+import { formatPercent } from '../i18n/numbers';
 import styles from './ProductCard.module.css';
 import type { ProductProgress } from './useProgressMap';
 
 export const TAGS_SHOWN = 3;
 
 /**
- * 'Completed', a percentage, or 'New' (spec section 2, creator library). 'New' means published in the last
- * 14 days (isNewProduct); an older product the learner has not started carries no badge.
+ * 'Completed', a percentage, or 'New' (spec section 2, creator library), with its tone. 'New' means published
+ * in the last 14 days (isNewProduct); an older product the learner has not started carries no badge.
  */
-export function progressBadge(
+function progressBadge(
   product: Pick<PremiumProduct, 'createdAt'>,
   progress: ProductProgress | undefined,
   now = Date.now(),
-): string | null {
-  if (progress?.completed) return 'Completed';
-  if (progress && progress.progress > 0) return `${progress.progress}%`;
-  return isNewProduct(product.createdAt, now) ? 'New' : null;
+): { text: string; tone: 'success' | 'info' | 'primary' } | null {
+  const t = catalogStrings.t;
+  if (progress?.completed) return { text: t('card.completed'), tone: 'success' };
+  if (progress && progress.progress > 0) return { text: formatPercent(progress.progress), tone: 'primary' };
+  return isNewProduct(product.createdAt, now) ? { text: t('card.new'), tone: 'info' } : null;
 }
 
 export interface ProductCardProps {
@@ -33,6 +44,7 @@ export interface ProductCardProps {
 }
 
 export function ProductCard({ product, progress, layout, onOpen, first = false }: ProductCardProps) {
+  const t = useStrings(catalogStrings);
   const badge = progressBadge(product, progress);
   const percent = progress?.completed ? 100 : (progress?.progress ?? 0);
   const extraTags = product.tags.length - TAGS_SHOWN;
@@ -72,9 +84,7 @@ export function ProductCard({ product, progress, layout, onOpen, first = false }
           )}
           {badge ? (
             <span className={styles.badge}>
-              <Badge tone={badge === 'Completed' ? 'success' : badge === 'New' ? 'info' : 'primary'}>
-                {badge}
-              </Badge>
+              <Badge tone={badge.tone}>{badge.text}</Badge>
             </span>
           ) : null}
         </div>
@@ -89,7 +99,7 @@ export function ProductCard({ product, progress, layout, onOpen, first = false }
               <div
                 className={styles.progress}
                 role="progressbar"
-                aria-label={`${percent}% watched`}
+                aria-label={t('card.watched', { percent: formatPercent(percent) })}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={percent}
@@ -97,39 +107,39 @@ export function ProductCard({ product, progress, layout, onOpen, first = false }
                 <span className={styles.progressFill} style={{ width: `${percent}%` }} />
               </div>
               <span className={styles.progressText} aria-hidden="true">
-                {percent}% watched
+                {t('card.watched', { percent: formatPercent(percent) })}
               </span>
             </div>
           ) : null}
           <p className={styles.description}>{product.description}</p>
           <dl className={styles.meta}>
             <div>
-              <dt>Level</dt>
-              <dd className={styles.capitalise}>{product.difficulty}</dd>
+              <dt>{t('common.level')}</dt>
+              <dd className={styles.capitalise}>{t(CARD_FACTS[product.difficulty])}</dd>
             </div>
             <div>
-              <dt>Type</dt>
-              <dd className={styles.capitalise}>{product.type}</dd>
+              <dt>{t('common.type')}</dt>
+              <dd className={styles.capitalise}>{t(CARD_FACTS[product.type])}</dd>
             </div>
             {product.duration ? (
               <div>
-                <dt>Duration</dt>
+                <dt>{t('card.duration')}</dt>
                 <dd>{formatProductLength(product)}</dd>
               </div>
             ) : null}
             <div>
-              <dt>Added</dt>
+              <dt>{t('card.added')}</dt>
               <dd>{formatDate(product.createdAt)}</dd>
             </div>
           </dl>
           {product.tags.length > 0 ? (
-            <ul className={styles.tags} aria-label="Tags">
+            <ul className={styles.tags} aria-label={t('card.tags')}>
               {product.tags.slice(0, TAGS_SHOWN).map((tag) => (
                 <li key={tag} className={styles.tag}>
                   {tag}
                 </li>
               ))}
-              {extraTags > 0 ? <li className={styles.more}>+{extraTags} more</li> : null}
+              {extraTags > 0 ? <li className={styles.more}>{t('card.more', { n: extraTags })}</li> : null}
             </ul>
           ) : null}
         </div>

@@ -1,13 +1,14 @@
 import type { Difficulty, ProductSort, ProductType } from '@catalyst/contracts';
 import { api, isApiRequestError, useApiData } from '@catalyst/web-kit';
+import type { CatalogKey } from '../i18n/en';
 
 export const LIBRARY_LEVELS: Difficulty[] = ['beginner', 'intermediate', 'advanced'];
-export const LIBRARY_SORTS: Array<{ value: ProductSort; label: string }> = [
-  { value: 'sortOrder', label: 'Default order' },
-  { value: 'title', label: 'Title A-Z' },
-  { value: 'newest', label: 'Recently added' },
-  { value: 'duration', label: 'Duration' },
-  { value: 'rating', label: 'Best rated' },
+export const LIBRARY_SORTS: Array<{ value: ProductSort; label: CatalogKey }> = [
+  { value: 'sortOrder', label: 'sort.default' },
+  { value: 'title', label: 'sort.title' },
+  { value: 'newest', label: 'sort.added' },
+  { value: 'duration', label: 'sort.duration' },
+  { value: 'rating', label: 'sort.rating' },
 ];
 
 export interface LibraryFilters {

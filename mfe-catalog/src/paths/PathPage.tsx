@@ -16,23 +16,20 @@ import {
   useApiData,
   useDocumentTitle,
   useSession,
+  useStrings,
 } from '@catalyst/web-kit';
-import { hoursText, itemsText, LEVELS } from './pathText';
+import { catalogStrings } from '../i18n/en';
+import { LEVEL_LABELS, TYPE_LABELS } from '../i18n/labels';
+import { formatPercent } from '../i18n/numbers';
+import { hoursText, itemsText } from './pathText';
 import styles from './Paths.module.css';
-
-const TYPE_NAMES: Record<string, string> = {
-  course: 'Course',
-  video: 'Video',
-  tutorial: 'Tutorial',
-  document: 'Document',
-  webinar: 'Webinar',
-};
 
 /**
  * A learning path's page: its items in order; signed in, each item's progress, Follow this path, the next
  * item to take, and the path certificate once every item is finished.
  */
 export function PathPage() {
+  const t = useStrings(catalogStrings);
   const { slug = '' } = useParams();
   const { data: path, error, reload } = useApiData(api.path.get, { params: { idOrSlug: slug } });
   const { isAuthenticated } = useSession();
@@ -44,15 +41,15 @@ export function PathPage() {
   const [changed, setChanged] = useState<PathProgress | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  useDocumentTitle(path?.title ?? 'Learning Path');
+  useDocumentTitle(path?.title ?? t('path.title'));
 
   if (error)
     return isApiRequestError(error) && error.status === 404 ? (
       <NotFound />
     ) : (
-      <ErrorScreen message="Failed to load the learning path" onRetry={reload} retryLabel="Try Again" />
+      <ErrorScreen message={t('path.failed')} onRetry={reload} retryLabel={t('common.tryAgain')} />
     );
-  if (!path) return <Spinner message="Loading the learning path..." />;
+  if (!path) return <Spinner message={t('path.loading')} />;
 
   const standing =
     changed && changed.pathId === path._id && !standingRead.isLoading ? changed : (standingRead.data ?? null);
@@ -65,7 +62,7 @@ export function PathPage() {
       const params = { params: { pathId: path._id } };
       setChanged(await (follow ? api.pathProgress.follow(params) : api.pathProgress.unfollow(params)));
     } catch (e) {
-      setFailure(isApiRequestError(e) ? e.message : 'Could not reach the server. Try again.');
+      setFailure(isApiRequestError(e) ? e.message : t('common.unreachable'));
     } finally {
       setBusy(false);
     }
@@ -74,45 +71,45 @@ export function PathPage() {
   return (
     <section>
       <p>
-        <Link to={PATHS_PATH}>All learning paths</Link>
+        <Link to={PATHS_PATH}>{t('path.all')}</Link>
       </p>
       <div className={styles.header}>
         <h1 className={styles.title}>{path.title}</h1>
         <p className={styles.lead}>{path.description}</p>
       </div>
       <p className={styles.facts}>
-        <Badge tone="info">{LEVELS[path.level]}</Badge>
+        <Badge tone="info">{t(LEVEL_LABELS[path.level])}</Badge>
         <span>{itemsText(path.items.length)}</span>
         <span>{hoursText(path.estimatedHours)}</span>
       </p>
       <div className={styles.actions}>
         {!isAuthenticated ? (
-          <Button onClick={() => openAuthDialog('login')}>Sign in to follow this path</Button>
+          <Button onClick={() => openAuthDialog('login')}>{t('path.signIn')}</Button>
         ) : !standing ? (
           standingRead.error ? (
-            <Alert tone="danger">Your progress on this path could not be loaded.</Alert>
+            <Alert tone="danger">{t('path.progressFailed')}</Alert>
           ) : (
-            <Spinner message="Loading your progress..." />
+            <Spinner message={t('path.progressLoading')} />
           )
         ) : (
           <>
             <p className={styles.muted} data-testid="path-progress">
-              {standing.completedCount} of {standing.total} finished
+              {t('path.finishedCount', { done: standing.completedCount, total: standing.total })}
             </p>
             {standing.following ? (
               <>
-                <Badge tone="success">Following</Badge>
+                <Badge tone="success">{t('common.following')}</Badge>
                 <Button variant="ghost" size="sm" loading={busy} onClick={() => void change(false)}>
-                  Stop following
+                  {t('common.stopFollowing')}
                 </Button>
               </>
             ) : (
               <Button loading={busy} onClick={() => void change(true)}>
-                Follow this path
+                {t('path.follow')}
               </Button>
             )}
             {standing.certificateCode ? (
-              <Link to={certificatePagePath(standing.certificateCode)}>View your path certificate</Link>
+              <Link to={certificatePagePath(standing.certificateCode)}>{t('path.certificate')}</Link>
             ) : null}
           </>
         )}
@@ -122,7 +119,7 @@ export function PathPage() {
           {failure}
         </Alert>
       ) : null}
-      <h2>In this path</h2>
+      <h2>{t('path.items')}</h2>
       <ol className={styles.items}>
         {path.items.map((item) => {
           const mine = byProduct.get(item.productId);
@@ -131,15 +128,16 @@ export function PathPage() {
               <span className={styles.itemTitle}>
                 <Link to={pathItemPath(item, path.slug)}>{item.title}</Link>
               </span>
-              <span className={styles.muted}>{TYPE_NAMES[item.type] ?? item.type}</span>
+              <span className={styles.muted}>{t(TYPE_LABELS[item.type])}</span>
               {mine?.completed ? (
-                <Badge tone="success">Finished</Badge>
+                <Badge tone="success">{t('path.finished')}</Badge>
               ) : standing?.nextProductId === item.productId ? (
                 <Badge tone="primary">
-                  Up next{mine && mine.progress > 0 ? ` · ${Math.round(mine.progress)}%` : ''}
+                  {t('path.upNext')}
+                  {mine && mine.progress > 0 ? ` · ${formatPercent(Math.round(mine.progress))}` : ''}
                 </Badge>
               ) : mine && mine.progress > 0 ? (
-                <span className={styles.muted}>{Math.round(mine.progress)}%</span>
+                <span className={styles.muted}>{formatPercent(Math.round(mine.progress))}</span>
               ) : null}
             </li>
           );

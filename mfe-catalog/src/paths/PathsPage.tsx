@@ -8,26 +8,30 @@ import {
   Spinner,
   useApiData,
   useDocumentTitle,
+  useStrings,
 } from '@catalyst/web-kit';
-import { hoursText, itemsText, LEVELS } from './pathText';
+import { catalogStrings } from '../i18n/en';
+import { LEVEL_LABELS } from '../i18n/labels';
+import { hoursText, itemsText } from './pathText';
 import styles from './Paths.module.css';
 
 /** Browse → Paths: every published learning path, newest first. */
 export function PathsPage() {
-  useDocumentTitle('Learning Paths');
+  const t = useStrings(catalogStrings);
+  useDocumentTitle(t('paths.title'));
   const { data, error, reload } = useApiData(api.path.list);
   return (
     <section>
       <div className={styles.header}>
-        <h1 className={styles.title}>Learning Paths</h1>
-        <p className={styles.lead}>Courses and videos in an order that takes you somewhere.</p>
+        <h1 className={styles.title}>{t('paths.title')}</h1>
+        <p className={styles.lead}>{t('paths.lead')}</p>
       </div>
       {error ? (
-        <ErrorScreen message="Failed to load learning paths" onRetry={reload} retryLabel="Try Again" />
+        <ErrorScreen message={t('paths.failed')} onRetry={reload} retryLabel={t('common.tryAgain')} />
       ) : !data ? (
-        <Spinner message="Loading learning paths..." />
+        <Spinner message={t('paths.loading')} />
       ) : data.length === 0 ? (
-        <p className={styles.empty}>No learning paths yet</p>
+        <p className={styles.empty}>{t('paths.none')}</p>
       ) : (
         <ul className={styles.grid}>
           {data.map((path) => (
@@ -38,7 +42,7 @@ export function PathsPage() {
                 </h2>
                 <p className={styles.description}>{path.description}</p>
                 <p className={styles.facts}>
-                  <Badge tone="info">{LEVELS[path.level]}</Badge>
+                  <Badge tone="info">{t(LEVEL_LABELS[path.level])}</Badge>
                   <span>{itemsText(path.itemCount)}</span>
                   <span>{hoursText(path.estimatedHours)}</span>
                 </p>

@@ -1,10 +1,4 @@
-import type { Difficulty } from '@catalyst/contracts';
+import { catalogStrings } from '../i18n/en';
 
-export const LEVELS: Record<Difficulty, string> = {
-  beginner: 'Beginner',
-  intermediate: 'Intermediate',
-  advanced: 'Advanced',
-};
-
-export const itemsText = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
-export const hoursText = (hours: number) => `About ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+export const itemsText = (n: number) => catalogStrings.t('common.items', { count: n });
+export const hoursText = (hours: number) => catalogStrings.t('paths.hours', { count: hours });

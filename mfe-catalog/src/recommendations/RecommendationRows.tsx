@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { RecommendationRow } from '@catalyst/contracts';
-import { Button, coursePagePath, useSession } from '@catalyst/web-kit';
+import { Button, coursePagePath, useSession, useStrings } from '@catalyst/web-kit';
+import { catalogStrings } from '../i18n/en';
 import { CourseCard } from '../top-courses/CourseCard';
 import styles from './RecommendationRows.module.css';
 import { useRecommendations } from './useRecommendations';
@@ -34,14 +35,15 @@ function Row({ row, visitor }: { row: RecommendationRow; visitor: boolean }) {
  * to show; while they load nothing is shown.
  */
 export default function RecommendationRows() {
+  const t = useStrings(catalogStrings);
   const { rows, error, reload } = useRecommendations();
   const { isAuthenticated } = useSession();
   if (error)
     return (
       <p className={styles.failed} role="status">
-        Recommendations could not be loaded.{' '}
+        {t('rows.failed')}{' '}
         <Button variant="secondary" size="sm" onClick={reload}>
-          Retry
+          {t('rows.retry')}
         </Button>
       </p>
     );

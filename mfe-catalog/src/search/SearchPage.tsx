@@ -4,14 +4,15 @@ import {
   LESSON_START_PARAM,
   SEARCH_MAX_LENGTH,
   SEARCH_PAGE_SIZE,
-  SEARCH_SORT_LABELS,
   SEARCH_SORTS,
-  SEARCH_TYPE_LABELS,
   searchCursor,
   searchOffsetOf,
   searchPagePath,
+  type Difficulty,
+  type SearchDuration,
   type SearchFacets,
   type SearchHit,
+  type SearchType,
 } from '@catalyst/contracts';
 import {
   Alert,
@@ -23,7 +24,13 @@ import {
   productPath,
   Spinner,
   useDocumentTitle,
+  useStrings,
+  withPart,
+  type Translate,
 } from '@catalyst/web-kit';
+import { catalogStrings, type CatalogKey } from '../i18n/en';
+import { DURATION_KEYS, LEVEL_LABELS, SEARCH_SORT_KEYS, SEARCH_TYPE_KEYS } from '../i18n/labels';
+import { formatCount } from '../i18n/numbers';
 import { Marked } from './Marked';
 import { MatchingPaths } from './MatchingPaths';
 import styles from './SearchPage.module.css';
@@ -40,14 +47,15 @@ function hrefOf(hit: SearchHit): string {
 }
 
 function Result({ hit }: { hit: SearchHit }) {
+  const t = useStrings(catalogStrings);
   return (
     <li className={styles.result}>
       <p className={styles.kind}>
-        <Badge tone="neutral">{SEARCH_TYPE_LABELS[hit.type]}</Badge>
+        <Badge tone="neutral">{t(SEARCH_TYPE_KEYS[hit.type])}</Badge>
         {hit.product ? (
           <span>
             {hit.product.creatorName} · {hit.product.categoryName}
-            {hit.product.isFree ? ' · Free' : ''}
+            {hit.product.isFree ? ` · ${t('card.free')}` : ''}
           </span>
         ) : null}
       </p>
@@ -58,11 +66,13 @@ function Result({ hit }: { hit: SearchHit }) {
       </h2>
       {hit.lesson ? (
         <p className={styles.lesson}>
-          {hit.lesson.title ? <>In lesson “{hit.lesson.title}”</> : 'In the video'}
+          {hit.lesson.title ? t('search.inLesson', { title: hit.lesson.title }) : t('search.inVideo')}
           {hit.lesson.atSeconds !== null ? (
             <>
               {' · '}
-              <Link to={hrefOf(hit)}>Play from {formatPlayerTime(hit.lesson.atSeconds)}</Link>
+              <Link to={hrefOf(hit)}>
+                {t('search.playFrom', { time: formatPlayerTime(hit.lesson.atSeconds) })}
+              </Link>
             </>
           ) : null}
         </p>
@@ -76,17 +86,30 @@ function Result({ hit }: { hit: SearchHit }) {
   );
 }
 
-const FACETS: { name: keyof SearchFacets; label: string }[] = [
-  { name: 'type', label: 'Type' },
-  { name: 'categoryId', label: 'Category' },
-  { name: 'level', label: 'Level' },
-  { name: 'free', label: 'Price' },
-  { name: 'duration', label: 'Length' },
+const FACETS: { name: keyof SearchFacets; label: CatalogKey }[] = [
+  { name: 'type', label: 'common.type' },
+  { name: 'categoryId', label: 'common.category' },
+  { name: 'level', label: 'common.level' },
+  { name: 'free', label: 'search.price' },
+  { name: 'duration', label: 'search.length' },
 ];
 
-const COUNT = new Intl.NumberFormat('en-US');
+/** A facet value's words: the category's own name, else the page's words for the value the server counted. */
+function facetLabel(
+  t: Translate<typeof catalogStrings.english>,
+  name: keyof SearchFacets,
+  value: string,
+  label: string,
+) {
+  if (name === 'type') return t(SEARCH_TYPE_KEYS[value as SearchType]);
+  if (name === 'level') return t(LEVEL_LABELS[value as Difficulty]);
+  if (name === 'free') return t(value === 'true' ? 'card.free' : 'card.premium');
+  if (name === 'duration') return t(DURATION_KEYS[value as SearchDuration]);
+  return label;
+}
+
 /** A count as read: '2,000', or '2,000+' when it is a lower bound (the search stopped counting). */
-const countText = (count: number, atLeast: boolean) => `${COUNT.format(count)}${atLeast ? '+' : ''}`;
+const countText = (count: number, atLeast: boolean) => `${formatCount(count)}${atLeast ? '+' : ''}`;
 
 /**
  * The filters: each value a link that sets it (or, when set, clears it), with how many results it leaves
@@ -101,12 +124,13 @@ function Facets({
   atLeast: boolean;
   params: SearchParams;
 }) {
+  const t = useStrings(catalogStrings);
   return (
-    <aside className={styles.facets} aria-label="Filters">
+    <aside className={styles.facets} aria-label={t('search.filters')}>
       {FACETS.map(({ name, label }) =>
         facets[name].length ? (
           <section key={name} className={styles.facet}>
-            <h2 className={styles.facetTitle}>{label}</h2>
+            <h2 className={styles.facetTitle}>{t(label)}</h2>
             <ul>
               {facets[name].map((entry) => {
                 const value = String(entry.value);
@@ -122,7 +146,8 @@ function Facets({
                       aria-current={active ? 'true' : undefined}
                       className={active ? styles.active : undefined}
                     >
-                      {entry.label} <span className={styles.count}>({countText(entry.count, atLeast)})</span>
+                      {facetLabel(t, name, value, entry.label)}{' '}
+                      <span className={styles.count}>({countText(entry.count, atLeast)})</span>
                     </Link>
                   </li>
                 );
@@ -140,6 +165,7 @@ const hasFilters = (params: SearchParams) =>
 
 /** The page's own box (a phone's header has none): new words keep the sort and drop the filters and page. */
 function SearchForm({ params }: { params: SearchParams }) {
+  const t = useStrings(catalogStrings);
   const navigate = useNavigate();
   const [text, setText] = useState(params.q ?? '');
   const submit = (event: FormEvent) => {
@@ -150,42 +176,40 @@ function SearchForm({ params }: { params: SearchParams }) {
     <form role="search" className={styles.form} onSubmit={submit}>
       <input
         type="search"
-        aria-label="Search for"
-        placeholder="Courses, creators, topics, words said in a lesson"
+        aria-label={t('search.for')}
+        placeholder={t('search.placeholder')}
         maxLength={SEARCH_MAX_LENGTH}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      <button type="submit">Search</button>
+      <button type="submit">{t('search.submit')}</button>
     </form>
   );
 }
 
 /** `/search?q=`: the whole catalogue searched, its filters, sort and page in the address. */
 export default function SearchPage() {
+  const t = useStrings(catalogStrings);
   const { params, data, error, isLoading, reload } = useSearch();
   const navigate = useNavigate();
-  useDocumentTitle(params.q ? `Search: ${params.q}` : 'Search');
+  useDocumentTitle(params.q ? t('search.documentTitle', { q: params.q }) : t('search.title'));
   const offset = searchOffsetOf(params.cursor);
 
   if (!params.q)
     return (
       <section className={styles.page}>
-        <h1 className={styles.title}>Search the catalogue</h1>
+        <h1 className={styles.title}>{t('search.heading')}</h1>
         <SearchForm params={params} />
-        <p>
-          Search for a course title, a creator, a topic, or words said in a lesson. Or{' '}
-          <Link to="/browse">browse every category</Link>.
-        </p>
+        <p>{withPart(t('search.intro'), 'link', <Link to="/browse">{t('search.introLink')}</Link>)}</p>
       </section>
     );
 
   return (
     <section className={styles.page}>
       <header className={styles.header}>
-        <h1 className={styles.title}>Results for “{params.q}”</h1>
+        <h1 className={styles.title}>{t('search.resultsFor', { q: params.q })}</h1>
         <label className={styles.sort}>
-          Sort by{' '}
+          {t('common.sortBy')}{' '}
           <select
             value={params.sort ?? 'relevance'}
             onChange={(event) =>
@@ -194,7 +218,7 @@ export default function SearchPage() {
           >
             {SEARCH_SORTS.map((sort) => (
               <option key={sort} value={sort}>
-                {SEARCH_SORT_LABELS[sort]}
+                {t(SEARCH_SORT_KEYS[sort])}
               </option>
             ))}
           </select>
@@ -203,53 +227,55 @@ export default function SearchPage() {
       <SearchForm key={params.q} params={params} />
       {data?.searchedFor ? (
         <p className={styles.corrected}>
-          Showing results for <strong>{data.searchedFor}</strong>
+          {withPart(t('search.showingFor'), 'words', <strong>{data.searchedFor}</strong>)}
         </p>
       ) : null}
       {error ? (
         <Alert tone="danger">
           {error.message}{' '}
           <button type="button" onClick={reload}>
-            Try again
+            {t('search.tryAgain')}
           </button>
         </Alert>
       ) : !data || isLoading ? (
-        <Spinner message="Searching…" />
+        <Spinner message={t('search.searching')} />
       ) : (
         <div className={styles.body}>
           <Facets facets={data.facets} atLeast={data.facetsAtLeast} params={params} />
           <div className={styles.results}>
             <p className={styles.total} role="status">
-              {data.total === 1 && !data.totalAtLeast
-                ? '1 result'
-                : `${countText(data.total, data.totalAtLeast)} results`}
+              {t('search.results', {
+                // '1+ results' when the search stopped counting at one
+                count: data.total === 1 && data.totalAtLeast ? 2 : data.total,
+                number: countText(data.total, data.totalAtLeast),
+              })}
             </p>
             {data.items.length ? (
-              <ol className={styles.list} aria-label="Results">
+              <ol className={styles.list} aria-label={t('search.resultsLabel')}>
                 {data.items.map((hit) => (
                   <Result key={`${hit.kind}:${hit._id}`} hit={hit} />
                 ))}
               </ol>
             ) : (
               <div className={styles.empty}>
-                <h2>No results for “{params.q}”</h2>
+                <h2>{t('search.noResults', { q: params.q })}</h2>
                 <ul>
-                  <li>Check the spelling, or try fewer or more general words.</li>
+                  <li>{t('search.tips')}</li>
                   {hasFilters(params) ? (
                     <li>
                       <Link to={searchPagePath({ q: params.q, sort: params.sort })}>
-                        Search without filters
+                        {t('search.withoutFilters')}
                       </Link>
                     </li>
                   ) : null}
                   <li>
-                    <Link to="/browse">Browse every category</Link>
+                    <Link to="/browse">{t('search.browseAll')}</Link>
                   </li>
                 </ul>
               </div>
             )}
             <Pager
-              label="Result pages"
+              label={t('search.pages')}
               page={Math.floor(offset / SEARCH_PAGE_SIZE) + 1}
               pages={Math.max(1, Math.ceil(data.total / SEARCH_PAGE_SIZE))}
               onPage={(page) =>

@@ -8,18 +8,21 @@ import {
   SaveButton,
   Thumbnail,
   truncate,
+  useStrings,
 } from '@catalyst/web-kit';
+import { catalogStrings } from '../i18n/en';
 import styles from './CourseCard.module.css';
 
 /** How a card says what opens it: only the plan is sold, so "Free" or "Premium", never a per-course price. */
-export const accessLabel = (product: { price: number | null }) =>
-  isFreeProduct(product) ? 'Free' : 'Premium';
+const accessLabel = (product: { price: number | null }) =>
+  isFreeProduct(product) ? 'card.free' : 'card.premium';
 
 /**
  * The dashboard's course card (Top Courses and the recommendation rows): bookmark, rating, access, View.
  * View opens the product page, or `to` (a visitor's rows open the public course page).
  */
 export function CourseCard({ product, to = productPath(product) }: { product: PublicProduct; to?: string }) {
+  const t = useStrings(catalogStrings);
   const { title, thumbnail } = product;
   return (
     <Card flush className={styles.card}>
@@ -43,10 +46,14 @@ export function CourseCard({ product, to = productPath(product) }: { product: Pu
         {product.ratingCount ? (
           <RatingStars average={product.ratingAverage} count={product.ratingCount} />
         ) : null}
-        <p className={styles.price}>{accessLabel(product)}</p>
+        <p className={styles.price}>{t(accessLabel(product))}</p>
         <p className={styles.description}>{truncate(product.description)}</p>
-        <Link to={to} className={buttonClassName('primary', 'sm')} aria-label={`View ${title}`}>
-          View
+        <Link
+          to={to}
+          className={buttonClassName('primary', 'sm')}
+          aria-label={t('card.viewLabel', { title })}
+        >
+          {t('card.view')}
         </Link>
       </div>
     </Card>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Button, ErrorScreen, remoteTestId, Spinner } from '@catalyst/web-kit';
+import { Button, ErrorScreen, remoteTestId, Spinner, useStrings } from '@catalyst/web-kit';
+import { catalogStrings } from '../i18n/en';
 import { CourseCard } from './CourseCard';
 import styles from './TopCourses.module.css';
 import { useTopProducts } from './useTopProducts';
@@ -8,6 +9,7 @@ export const TOP_COURSES_SHOWN = 4;
 
 /** The dashboard's Top Courses block: the first four, and "See all" to show every one the count names. */
 export default function TopCourses() {
+  const t = useStrings(catalogStrings);
   const { products, isLoading, error, reload } = useTopProducts();
   const [showAll, setShowAll] = useState(false);
   const gridId = useId();
@@ -17,14 +19,16 @@ export default function TopCourses() {
     <section data-testid={remoteTestId('catalog')} aria-labelledby={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
-          Top Courses
+          {t('top.title')}
         </h2>
-        {!isLoading && !error ? <span className={styles.count}>{products.length} Available</span> : null}
+        {!isLoading && !error ? (
+          <span className={styles.count}>{t('top.available', { count: products.length })}</span>
+        ) : null}
       </div>
       {isLoading ? (
-        <Spinner message="Loading top courses..." />
+        <Spinner message={t('top.loading')} />
       ) : error ? (
-        <ErrorScreen message="Failed to load top products." onRetry={reload} />
+        <ErrorScreen message={t('top.failed')} onRetry={reload} />
       ) : (
         <>
           <ul className={styles.grid} id={gridId}>
@@ -43,7 +47,7 @@ export default function TopCourses() {
               aria-controls={gridId}
               onClick={() => setShowAll((all) => !all)}
             >
-              {showAll ? 'Show fewer' : `See all ${products.length}`}
+              {showAll ? t('top.fewer') : t('top.all', { total: products.length })}
             </Button>
           ) : null}
         </>
