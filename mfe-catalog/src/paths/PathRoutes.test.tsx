@@ -9,7 +9,7 @@ import {
   type LearningPath,
   type PathProgress,
 } from '@catalyst/contracts';
-import { closeAuthDialog, session, useAuthDialog } from '@catalyst/web-kit';
+import { closeAuthDialog, session, setLanguage, useAuthDialog } from '@catalyst/web-kit';
 import { fakeApi } from '@catalyst/web-kit/testing';
 import PathRoutes from './PathRoutes';
 
@@ -75,6 +75,7 @@ const rows = () => screen.getAllByRole('listitem').map((li) => li.textContent);
 afterEach(async () => {
   closeAuthDialog();
   await session.logout();
+  await setLanguage('en', { keep: false });
 });
 
 const noPlan = {
@@ -95,6 +96,18 @@ describe('Browse → Paths', () => {
     expect(screen.getByText('Beginner').textContent).toBe('Beginner');
     expect(screen.getByText('3 items').textContent).toBe('3 items');
     expect(screen.getByText('About 2 hours').textContent).toBe('About 2 hours');
+  });
+
+  it('lists the paths in Arabic, right to left, with the plural forms Arabic uses', async () => {
+    fakeApi().on(pathRoutes.list, [path]);
+    await setLanguage('ar', { keep: false });
+    mount('/paths');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('مسارات التعلّم');
+    await screen.findByRole('link', { name: 'Start with the Web' });
+    expect(screen.getByText('مبتدئ').textContent).toBe('مبتدئ');
+    expect(screen.getByText('3 عناصر').textContent).toBe('3 عناصر');
+    expect(screen.getByText('نحو ساعتين').textContent).toBe('نحو ساعتين');
   });
 
   it('says so when there are no paths', async () => {
