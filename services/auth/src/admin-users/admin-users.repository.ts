@@ -39,6 +39,8 @@ const accountColumns = (eb: ExpressionBuilder<Database, 'users'>) => [
   'users.email_verified_at' as const,
   'users.created_at' as const,
   'users.deactivated_at' as const,
+  // The language its e-mails are written in (a verification link resent by an admin).
+  'users.locale' as const,
   // The latest access token issued: at sign-in, and at every refresh of a remembered sign-in.
   eb
     .selectFrom('sessions')
