@@ -22,14 +22,25 @@ export function languageOfHeader(header: string | undefined | null): Language {
 export const languageOrEnglish = (locale: unknown): Language => (isLanguage(locale) ? locale : 'en');
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-/** A day as people of that language write it (de: `5. Januar 2026`), in UTC unless a time zone is given. */
-export function formatDate(language: Language, date: Date, timeZone = 'UTC'): string {
-  const id = `${language}:${timeZone}`;
+function dateFormat(language: Language, timeZone: string, withTime: boolean): Intl.DateTimeFormat {
+  const id = `${language}:${timeZone}:${withTime}`;
   let format = dateFormats.get(id);
-  if (!format)
-    dateFormats.set(id, (format = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone })));
-  return format.format(date);
+  if (!format) {
+    const style = withTime
+      ? ({ dateStyle: 'full', timeStyle: 'short' } as const)
+      : ({ dateStyle: 'long' } as const);
+    dateFormats.set(id, (format = new Intl.DateTimeFormat(language, { ...style, timeZone })));
+  }
+  return format;
 }
+
+/** A day as people of that language write it (de: `5. Januar 2026`), in UTC unless a time zone is given. */
+export const formatDate = (language: Language, date: Date, timeZone = 'UTC'): string =>
+  dateFormat(language, timeZone, false).format(date);
+
+/** A day and time as people of that language write them (de: `Montag, 5. Januar 2026 um 14:00`). */
+export const formatDateTime = (language: Language, date: Date, timeZone = 'UTC'): string =>
+  dateFormat(language, timeZone, true).format(date);
 
 /** An amount in cents as people of that language write it (de: `14,99 $`). */
 export function formatMoney(language: Language, cents: number, currency: string): string {

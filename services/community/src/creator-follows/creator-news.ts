@@ -3,7 +3,13 @@ import { productPagePath, type CreatorSummary, type ProductSummary } from '@cata
 import type { Logger, Mailer, MailMessage, Peer } from '@catalyst/service-kit';
 import type { CatalogClient } from '@catalyst/catalog-access';
 import type { Database } from '../db/schema';
-import { unsubscribeLinks, withOneClick, type MailSite } from '../notifications/notification-mail';
+import {
+  mailTexts,
+  unsubscribeLinks,
+  withOneClick,
+  type MailRecipient,
+  type MailSite,
+} from '../notifications/notification-mail';
 import { lookupRecipients } from '../notifications/recipients';
 import type { Inbox } from '../notifications/inbox';
 import { mayEmail } from '../notifications/inbox.repository';
@@ -19,33 +25,42 @@ export interface CreatorNewsItem {
 }
 
 /**
- * One follower's e-mail: what the creators they follow published, each with its page, a link to stop each
- * creator's news (unfollowing), one to stop every community e-mail, and the one-click headers (RFC 8058).
+ * One follower's e-mail, in their language: what the creators they follow published, each with its page, a
+ * link to stop each creator's news (unfollowing), one to stop every community e-mail, and the one-click
+ * headers (RFC 8058).
  */
 export function creatorNewsMail(
   site: Omit<MailSite, 'intervalMinutes'>,
-  recipient: { id: string; name: string; email: string },
+  recipient: MailRecipient,
   items: CreatorNewsItem[],
 ): MailMessage {
+  const { language, t } = mailTexts(recipient, site.siteName);
   const base = site.publicUrl.replace(/\/+$/, '');
   const [first] = items;
   const subject =
     items.length === 1 && first
-      ? `New from ${first.creator.name}: “${first.product.title}”`
-      : `${items.length} new items from creators you follow`;
-  const lines = [`Hi ${recipient.name},`, ''];
+      ? t('news.subjectOne', { creator: first.creator.name, title: first.product.title })
+      : t('news.subjectMany', { count: items.length });
+  const lines = [t('mail.greeting', { name: recipient.name }), ''];
   const creators = new Map<string, CreatorSummary>();
   for (const { product, creator } of items) {
     creators.set(creator.id, creator);
-    lines.push(`${creator.name} published “${product.title}”`, `${base}${productPagePath(product.slug)}`, '');
+    lines.push(
+      t('news.published', { creator: creator.name, title: product.title }),
+      `${base}${productPagePath(product.slug)}`,
+      '',
+    );
   }
   for (const creator of creators.values())
     lines.push(
-      `Stop following ${creator.name}: ${unsubscribeLinks(site, recipient.id, { kind: 'creator', creatorId: creator.id }).page}`,
+      t('news.stopCreator', {
+        creator: creator.name,
+        link: unsubscribeLinks(site, recipient.id, { kind: 'creator', creatorId: creator.id }).page,
+      }),
     );
   const all = unsubscribeLinks(site, recipient.id, { kind: 'all' });
-  lines.push(`Stop all community e-mails: ${all.page}`, '', `— ${site.siteName}`);
-  return withOneClick({ to: recipient.email, subject, text: lines.join('\n') }, all.oneClick);
+  lines.push(t('news.stopAll', { link: all.page }), '', t('mail.signature'));
+  return withOneClick({ to: recipient.email, subject, text: lines.join('\n') }, all.oneClick, language);
 }
 
 export interface CreatorNewsDeps {

@@ -6,18 +6,25 @@ import { Hr } from '@react-email/hr';
 import { Html } from '@react-email/html';
 import { Link } from '@react-email/link';
 import { Text } from '@react-email/text';
-import type { CSSProperties } from 'react';
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { NOTIFICATION_SETTINGS_PATH } from '@catalyst/contracts';
+import { directionOf, type Language } from '@catalyst/contracts/languages';
 import type { MailMessage } from '@catalyst/service-kit';
-import { unsubscribeLinks, withOneClick, type MailSite } from '../notifications/notification-mail';
+import {
+  mailTexts,
+  unsubscribeLinks,
+  withOneClick,
+  type MailRecipient,
+  type MailSite,
+} from '../notifications/notification-mail';
 
 /** A course in progress as the e-mail shows it: where to go on, and how far along. */
 interface DigestCourseLine {
   title: string;
   link: string;
-  /** "Lesson 3 of 8", or null for a single video. */
-  lesson: string | null;
+  /** The lesson to go on with ("Lesson 3 of 8"), or null for a single video. */
+  lesson: { number: number; count: number } | null;
   progress: number;
 }
 
@@ -39,24 +46,39 @@ export interface DigestContent {
 export const hasNews = (content: DigestContent) =>
   content.minutes > 0 || content.courses.length > 0 || content.news.length > 0;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+type Texts = ReturnType<typeof mailTexts>['t'];
 
-const digestSubject = ({ minutes, streak }: DigestContent) =>
+const digestSubject = (t: Texts, { minutes, streak }: DigestContent) =>
   minutes > 0
-    ? `Your week: ${plural(minutes, 'minute', 'minutes')} learned${streak > 1 ? `, a ${streak}-day streak` : ''}`
-    : 'Your week: pick up where you left off';
+    ? streak > 1
+      ? t('digest.subjectMinutesStreak', { count: minutes, streak })
+      : t('digest.subjectMinutes', { count: minutes })
+    : t('digest.subjectIdle');
 
-const figures = ({ minutes, streak }: DigestContent) => [
-  `Minutes learned last week: ${minutes}`,
-  streak > 0
-    ? `Streak: ${plural(streak, 'day', 'days')} in a row`
-    : 'Streak: none running (learn today to start one)',
+const figures = (t: Texts, { minutes, streak }: DigestContent) => [
+  t('digest.minutes', { minutes }),
+  streak > 0 ? t('digest.streak', { count: streak }) : t('digest.noStreak'),
 ];
 
-const courseLine = (course: DigestCourseLine) =>
-  `${course.title}: ${course.lesson ? `${course.lesson}, ` : ''}${course.progress}% done`;
+const courseLine = (t: Texts, course: DigestCourseLine) =>
+  course.lesson
+    ? t('digest.courseLesson', {
+        title: course.title,
+        number: course.lesson.number,
+        count: course.lesson.count,
+        progress: course.progress,
+      })
+    : t('digest.course', { title: course.title, progress: course.progress });
 
-const newsLine = (item: DigestNewsLine) => `“${item.title}” by ${item.creatorName}`;
+const newsLine = (t: Texts, item: DigestNewsLine) =>
+  t('digest.news', { title: item.title, creator: item.creatorName });
+
+/** A sentence with links in it: the text around `{{name}}` kept, each named part put in its place. */
+function withLinks(sentence: string, parts: Record<string, ReactNode>): ReactNode[] {
+  return sentence
+    .split(/(\{\{\w+\}\})/)
+    .map((piece, index) => <Fragment key={index}>{parts[piece.slice(2, -2)] ?? piece}</Fragment>);
+}
 
 const page = { backgroundColor: '#f6f7f9', fontFamily: 'Arial, Helvetica, sans-serif', color: '#1f2933' };
 const box = { backgroundColor: '#ffffff', padding: '24px', maxWidth: '560px' };
@@ -71,27 +93,29 @@ const button: CSSProperties = {
 };
 
 function DigestEmail({
+  t,
+  language,
   name,
   content,
-  siteName,
   stopLink,
   settingsLink,
 }: {
+  t: Texts;
+  language: Language;
   name: string;
   content: DigestContent;
-  siteName: string;
   stopLink: string;
   settingsLink: string;
 }) {
   return (
-    <Html lang="en">
+    <Html lang={language} dir={directionOf(language)}>
       <Body style={page}>
         <Container style={box}>
           <Heading as="h1" style={{ fontSize: '22px' }}>
-            Your week on {siteName}
+            {t('digest.heading')}
           </Heading>
-          <Text>Hi {name},</Text>
-          {figures(content).map((line) => (
+          <Text>{t('mail.greeting', { name })}</Text>
+          {figures(t, content).map((line) => (
             <Text key={line} style={{ margin: '4px 0', fontSize: '16px' }}>
               {line}
             </Text>
@@ -99,14 +123,14 @@ function DigestEmail({
           {content.courses.length > 0 ? (
             <>
               <Heading as="h2" style={{ fontSize: '18px', marginTop: '24px' }}>
-                Continue where you left off
+                {t('digest.continueHeading')}
               </Heading>
               {content.courses.map((course) => (
                 <Text key={course.link}>
-                  {courseLine(course)}
+                  {courseLine(t, course)}
                   <br />
                   <Button href={course.link} style={button}>
-                    Continue {course.title}
+                    {t('digest.continue', { title: course.title })}
                   </Button>
                 </Text>
               ))}
@@ -115,19 +139,22 @@ function DigestEmail({
           {content.news.length > 0 ? (
             <>
               <Heading as="h2" style={{ fontSize: '18px', marginTop: '24px' }}>
-                New from creators you follow
+                {t('digest.newsHeading')}
               </Heading>
               {content.news.map((item) => (
                 <Text key={item.link}>
-                  <Link href={item.link}>{newsLine(item)}</Link>
+                  <Link href={item.link}>{newsLine(t, item)}</Link>
                 </Text>
               ))}
             </>
           ) : null}
           <Hr />
           <Text style={small}>
-            You get this e-mail every Monday morning. <Link href={stopLink}>Stop the weekly e-mail</Link> or{' '}
-            <Link href={settingsLink}>choose what we send you</Link>.
+            {t('digest.rhythm')}{' '}
+            {withLinks(t('digest.links'), {
+              stop: <Link href={stopLink}>{t('digest.stop')}</Link>,
+              choose: <Link href={settingsLink}>{t('digest.choose')}</Link>,
+            })}
           </Text>
         </Container>
       </Body>
@@ -136,45 +163,55 @@ function DigestEmail({
 }
 
 /**
- * One learner's weekly e-mail: the HTML (react-email) and the text part, both from the same content, with a link
- * to stop the digest alone and the one-click List-Unsubscribe headers (RFC 8058) that stop it too.
+ * One learner's weekly e-mail in their language: the HTML (react-email; right to left in Arabic) and the text
+ * part, both from the same content, with a link to stop the digest alone and the one-click List-Unsubscribe
+ * headers (RFC 8058) that stop it too.
  */
 export function weeklyDigestMail(
   site: Omit<MailSite, 'intervalMinutes'>,
-  recipient: { id: string; name: string; email: string },
+  recipient: MailRecipient,
   content: DigestContent,
 ): MailMessage {
+  const { language, t } = mailTexts(recipient, site.siteName);
   const stop = unsubscribeLinks(site, recipient.id, { kind: 'digest' });
   const settingsLink = `${site.publicUrl.replace(/\/+$/, '')}${NOTIFICATION_SETTINGS_PATH}`;
-  const lines = [`Hi ${recipient.name},`, '', `Your week on ${site.siteName}`, ...figures(content), ''];
+  const lines = [
+    t('mail.greeting', { name: recipient.name }),
+    '',
+    t('digest.heading'),
+    ...figures(t, content),
+    '',
+  ];
   if (content.courses.length > 0) {
-    lines.push('Continue where you left off');
-    for (const course of content.courses) lines.push(`- ${courseLine(course)}`, `  ${course.link}`);
+    lines.push(t('digest.continueHeading'));
+    for (const course of content.courses) lines.push(`- ${courseLine(t, course)}`, `  ${course.link}`);
     lines.push('');
   }
   if (content.news.length > 0) {
-    lines.push('New from creators you follow');
-    for (const item of content.news) lines.push(`- ${newsLine(item)}`, `  ${item.link}`);
+    lines.push(t('digest.newsHeading'));
+    for (const item of content.news) lines.push(`- ${newsLine(t, item)}`, `  ${item.link}`);
     lines.push('');
   }
   lines.push(
-    'You get this e-mail every Monday morning.',
-    `Stop the weekly e-mail: ${stop.page}`,
-    `Choose what we send you: ${settingsLink}`,
+    t('digest.rhythm'),
+    t('digest.stopText', { link: stop.page }),
+    t('digest.chooseText', { link: settingsLink }),
     '',
-    `— ${site.siteName}`,
+    t('mail.signature'),
   );
   const html = `<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">${renderToStaticMarkup(
     <DigestEmail
+      t={t}
+      language={language}
       name={recipient.name}
       content={content}
-      siteName={site.siteName}
       stopLink={stop.page}
       settingsLink={settingsLink}
     />,
   )}`;
   return withOneClick(
-    { to: recipient.email, subject: digestSubject(content), text: lines.join('\n'), html },
+    { to: recipient.email, subject: digestSubject(t, content), text: lines.join('\n'), html },
     stop.oneClick,
+    language,
   );
 }

@@ -10,6 +10,7 @@ import {
   type Identity,
   type LearnerWeek,
 } from '@catalyst/contracts';
+import type { Language } from '@catalyst/contracts/languages';
 import { createMailer, createPeer } from '@catalyst/service-kit';
 import {
   TEST_INTERNAL_SECRET,
@@ -88,6 +89,8 @@ const weeks = new Map<string, LearnerWeek>([
 ]);
 const member: Identity = { ...demoAccounts.member };
 const people = [subscriber, otherSubscriber, newcomer, learner, member];
+/** The languages accounts chose, as auth's lookup answers them. */
+const locales = new Map<string, Language>();
 
 describe('the weekly e-mail', () => {
   let t: TestCommunity;
@@ -108,7 +111,13 @@ describe('the weekly e-mail', () => {
     auth = (await createPeerStandIn()).answer(authInternalRoutes.lookupUsers, ({ body }) =>
       people
         .filter((person) => (body.ids as string[]).includes(person.id))
-        .map(({ id, name, email, role }) => ({ id, name, email, role })),
+        .map(({ id, name, email, role }) => ({
+          id,
+          name,
+          email,
+          role,
+          ...(locales.has(id) ? { locale: locales.get(id) } : {}),
+        })),
     );
     const peer = (baseUrl: string) => createPeer({ baseUrl, secret: TEST_INTERNAL_SECRET });
     deps = {
@@ -307,5 +316,22 @@ describe('the weekly e-mail', () => {
     expect(eml).toContain(`/browse/premium/product/react-course/lesson/${lesson.premium}`);
     // Settled: the queue's retry of the same job sends nothing more.
     expect(await sendWeeklyDigest({ ...deps, mailer: createMemoryMailer() }, job!.data)).toBeNull();
+  });
+
+  it('writes the digest of an account that chose Arabic in Arabic, right to left', async () => {
+    locales.set(member.id, 'ar');
+    const outboxDir = mkdtempSync(path.join(tmpdir(), 'digest-outbox-'));
+    const outbox = createMailer({ outboxDir, from: 'Catalyst <no-reply@catalyst.example>', log: testLog });
+    clock = new Date('2026-12-28T07:10:00Z'); // the next Monday, 08:10 in Berlin
+    expect(await sweep()).toBe(1);
+    const [job] = await boss.fetch<DigestJob>(DIGEST_QUEUE);
+    expect(await sendWeeklyDigest({ ...deps, mailer: outbox }, job!.data)).toBe('2026-12-28');
+    const eml = readFileSync(path.join(outboxDir, readdirSync(outboxDir)[0]!), 'utf8');
+    expect(eml).toContain('Subject: أسبوعك: 42 دقيقة من التعلّم، وسلسلة من 3 أيام');
+    expect(eml).toContain('Content-Language: ar');
+    expect(eml).toContain('مرحبًا Maya Member،');
+    expect(eml).toContain('- React Course: الدرس 2 من 2، اكتمل 50٪');
+    expect(eml).toContain('<html dir="rtl" lang="ar">');
+    expect(eml).toContain('>إيقاف الرسالة الأسبوعية</a> أو <a');
   });
 });

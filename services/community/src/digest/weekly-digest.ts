@@ -188,7 +188,7 @@ export async function sendWeeklyDigest(deps: DigestDeps, job: DigestJob): Promis
     courses: week.courses.map((course) => ({
       title: course.title,
       progress: course.progress,
-      lesson: course.lessonNumber ? `Lesson ${course.lessonNumber} of ${course.lessonCount}` : null,
+      lesson: course.lessonNumber ? { number: course.lessonNumber, count: course.lessonCount } : null,
       link: `${base}${course.lessonId ? lessonPagePath(course.slug, course.lessonId) : productPagePath(course.slug)}`,
     })),
     news,

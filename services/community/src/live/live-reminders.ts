@@ -1,13 +1,18 @@
 import type { Kysely } from 'kysely';
 import { LIVE_REMINDER_MINUTES } from '@catalyst/contracts';
-import type { Logger, Mailer, MailMessage, Peer } from '@catalyst/service-kit';
+import { formatDateTime, type Logger, type Mailer, type MailMessage, type Peer } from '@catalyst/service-kit';
 import type { LessonAccess } from '@catalyst/catalog-access';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import type { LiveSessionRow } from '../db/tables/live';
 import { drainBatches, type BatchResult } from '../notifications/drain';
 import { mayEmail } from '../notifications/inbox.repository';
-import { unsubscribeLinks, withOneClick } from '../notifications/notification-mail';
+import {
+  mailTexts,
+  unsubscribeLinks,
+  withOneClick,
+  type MailRecipient,
+} from '../notifications/notification-mail';
 import { lookupRecipients, openableBy } from '../notifications/recipients';
 import { calendarPath, sessionPageUrl, sessionTimes } from './live-session';
 import { lockDueReminders, markReminded, sessionsOf } from './live.repository';
@@ -25,39 +30,43 @@ export interface RemindersDeps {
   now: () => Date;
 }
 
-/** The reminder e-mail, with the one-click headers (RFC 8058) that stop live-session e-mails. */
+/** The reminder e-mail in the person's language, with the one-click headers (RFC 8058) that stop live-session e-mails. */
 export function reminderMail(
   session: LiveSessionRow,
-  person: { id: string; name: string; email: string },
+  person: MailRecipient,
   { PUBLIC_URL: publicUrl, SITE_NAME: siteName, INTERNAL_SECRET: secret }: RemindersDeps['config'],
   now: Date,
 ): MailMessage {
+  const { language, t } = mailTexts(person, siteName);
   const stop = unsubscribeLinks({ publicUrl, secret }, person.id, { kind: 'type', type: 'live-starting' });
   const { startsAt, endsAt } = sessionTimes(session);
   const minutes = Math.max(1, Math.round((startsAt.getTime() - now.getTime()) / 60_000));
   const base = publicUrl.replace(/\/+$/, '');
+  const at = (date: Date) =>
+    language === 'en' ? date.toUTCString() : `${formatDateTime(language, date)} UTC`;
   return withOneClick(
     {
       to: person.email,
-      subject: `Starting in ${minutes} minutes: ${session.title} (live Q&A)`,
+      subject: t('live.subject', { count: minutes, title: session.title }),
       text: [
-        `Hi ${person.name},`,
+        t('mail.greeting', { name: person.name }),
         '',
-        `The live Q&A session "${session.title}" you registered for starts in ${minutes} minutes, at ${startsAt.toUTCString()} (until ${endsAt.toUTCString()}).`,
+        t('live.intro', { title: session.title, count: minutes, startsAt: at(startsAt), endsAt: at(endsAt) }),
         '',
-        'Join the session:',
+        t('live.join'),
         session.join_url,
         '',
-        `Ask your questions on the live board: ${sessionPageUrl(publicUrl, session)}`,
-        `Add it to your calendar: ${base}${calendarPath(session.product_id)}`,
+        t('live.board', { link: sessionPageUrl(publicUrl, session) }),
+        t('live.calendar', { link: `${base}${calendarPath(session.product_id)}` }),
         '',
-        `You get this e-mail because you registered for the session; cancel your registration on the page above to get no more.`,
-        `Stop e-mails about live sessions: ${stop.page}`,
+        t('live.why'),
+        t('live.stop', { link: stop.page }),
         '',
-        `— ${siteName}`,
+        t('mail.signature'),
       ].join('\n'),
     },
     stop.oneClick,
+    language,
   );
 }
 
