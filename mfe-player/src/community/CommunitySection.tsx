@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useRef, useState, type ComponentType } from 'react';
-import { RemoteBoundary, RemoteUnavailable, Spinner, useNearView } from '@catalyst/web-kit';
+import { RemoteBoundary, RemoteUnavailable, Spinner, useNearView, useStrings } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
 import type { CommunityModuleName, CommunityModules } from './communityModules';
 
 export type { CommunityModuleName, CommunityModules };
@@ -10,6 +11,12 @@ export type CommunityLoader = (
   retry: boolean,
 ) => Promise<{ default?: ComponentType<never> }>;
 
+/** What the section says while its part loads. */
+const LOADING = {
+  Discussion: 'community.loadingDiscussion',
+  LiveBoard: 'community.loadingLiveBoard',
+} as const satisfies Record<CommunityModuleName, string>;
+
 // The loader (and the federation runtime call in it) is downloaded only when a section is about to show.
 const federationLoader: CommunityLoader = async (module, retry) =>
   (await import('./communityRemote')).loadCommunityModule(module, retry);
@@ -17,8 +24,6 @@ const federationLoader: CommunityLoader = async (module, retry) =>
 export interface CommunitySectionProps<M extends CommunityModuleName> {
   module: M;
   props: CommunityModules[M];
-  /** What the section is, for the loading message ('the discussion'). */
-  label: string;
   /** Load only once the section nears the viewport (the default); false loads it after the first paint. */
   whenNearView?: boolean;
   load?: CommunityLoader;
@@ -32,10 +37,10 @@ export interface CommunitySectionProps<M extends CommunityModuleName> {
 export function CommunitySection<M extends CommunityModuleName>({
   module,
   props,
-  label,
   whenNearView = true,
   load = federationLoader,
 }: CommunitySectionProps<M>) {
+  const t = useStrings(playerStrings);
   const anchor = useRef<HTMLDivElement>(null);
   const near = useNearView(anchor, whenNearView);
   const [attempt, setAttempt] = useState(0);
@@ -57,7 +62,7 @@ export function CommunitySection<M extends CommunityModuleName>({
           label="[player] community section"
           fallback={() => <RemoteUnavailable onRetry={() => setAttempt((n) => n + 1)} />}
         >
-          <Suspense fallback={<Spinner message={`Loading ${label}...`} />}>
+          <Suspense fallback={<Spinner message={t(LOADING[module])} />}>
             {/* eslint-disable-next-line react-hooks/static-components -- a remote's component is known only at run time; one per module and attempt (memoised above) */}
             <Loaded {...props} />
           </Suspense>

@@ -1,4 +1,5 @@
 import type { LiveSession } from '@catalyst/contracts';
+import { playerStrings } from '../i18n/en';
 import { VideoPlayer } from '../player/VideoPlayer';
 
 type Recording = NonNullable<LiveSession['recording']>;
@@ -17,7 +18,7 @@ export function renderRecording(recording: Recording, title: string) {
         durationSeconds: null,
       }}
       poster={recording.posterUrl}
-      title={`Recording: ${title}`}
+      title={playerStrings.t('player.recording', { title })}
     />
   );
 }

@@ -1,7 +1,15 @@
 import { Play } from '@catalyst/web-kit/icons';
 import { Link } from 'react-router-dom';
 import type { ProgressWithProduct } from '@catalyst/contracts';
-import { formatPlayerTime, lessonPath, productPath, remoteTestId, Thumbnail } from '@catalyst/web-kit';
+import {
+  formatPlayerTime,
+  lessonPath,
+  productPath,
+  remoteTestId,
+  Thumbnail,
+  useStrings,
+} from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
 import { restorePosition } from '../progress/policy';
 import styles from './ContinueWatching.module.css';
 import { useRecentProgress } from './useRecentProgress';
@@ -12,7 +20,9 @@ import { useRecentProgress } from './useRecentProgress';
  */
 export function resumeText(lastPosition: number, durationMinutes: number | null): string {
   const at = restorePosition(lastPosition, durationMinutes ? durationMinutes * 60 : Number.NaN);
-  return at > 0 ? `resume at ${formatPlayerTime(at)}` : 'starts from the beginning';
+  return at > 0
+    ? playerStrings.t('continue.resumeAt', { time: formatPlayerTime(at) })
+    : playerStrings.t('continue.fromStart');
 }
 
 /** Where a row opens: a course's lesson the learner was in (which resumes at its saved second), else the product page. */
@@ -23,6 +33,7 @@ export const continuePathOf = (item: Pick<ProgressWithProduct, 'lessonId' | 'pro
 
 /** The dashboard's Continue watching row: the learner's newest unfinished videos (how far they got, where they resume); hidden when there are none. */
 export default function ContinueWatching() {
+  const t = useStrings(playerStrings);
   const { items, isLoading, error } = useRecentProgress();
   const unfinished = items.filter((item) => !item.completed);
   if (isLoading || error || unfinished.length === 0) return null;
@@ -33,7 +44,7 @@ export default function ContinueWatching() {
       aria-labelledby="continue-watching-title"
     >
       <h2 id="continue-watching-title" className={styles.title}>
-        Continue watching
+        {t('continue.title')}
       </h2>
       <ul className={styles.row}>
         {unfinished.map((item) => (
@@ -62,8 +73,10 @@ export default function ContinueWatching() {
               </span>
               <span className={styles.name}>{item.product.title}</span>
               <span className={styles.muted}>
-                {item.progress}% watched ·{' '}
-                {resumeText(item.lastPosition, item.lessonId ? null : item.product.duration)}
+                {t('continue.watched', {
+                  percent: item.progress,
+                  resume: resumeText(item.lastPosition, item.lessonId ? null : item.product.duration),
+                })}
               </span>
             </Link>
           </li>

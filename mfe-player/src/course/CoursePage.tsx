@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import {
-  COURSE_MESSAGES,
   isFreeProduct,
   resumeLessonOf,
   type CourseProgress,
@@ -21,7 +20,9 @@ import {
   useApiData,
   useDocumentTitle,
   useSession,
+  useStrings,
 } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
 import { CommunitySection } from '../community/CommunitySection';
 import { renderRecording } from '../community/recording';
 import type { VideoPlayerHandle } from '../player/VideoPlayer';
@@ -30,7 +31,6 @@ import { useAutoplay } from '../player/useAutoplay';
 import { CreatorBlock } from '../product/CreatorBlock';
 import { ProductHeader } from '../product/ProductHeader';
 import { ProductReviews } from '../product/reviews/ProductReviews';
-import { PRODUCT_NOT_FOUND } from '../product/ProductPage';
 import type { SavedProgress } from '../progress/policy';
 import { lessonTarget, savedOf } from '../progress/targets';
 import { useProgress } from '../progress/useProgress';
@@ -65,6 +65,7 @@ export function CoursePage({
   outline: CurriculumOutline;
   lessonId: string | null;
 }) {
+  const t = useStrings(playerStrings);
   const session = useSession();
   const location = useLocation();
   const settled = !session.isLoading;
@@ -121,24 +122,27 @@ export function CoursePage({
     return done;
   }, [courseProgress.data, current, progress.state?.completed]);
 
-  useDocumentTitle(product ? (current ? `${current.title} · ${product.title}` : product.title) : 'Course');
+  useDocumentTitle(
+    product ? (current ? `${current.title} · ${product.title}` : product.title) : t('course.documentTitle'),
+  );
 
-  if (!settled || premium.isLoading || publicRead.isLoading) return <Spinner message="Loading..." />;
+  if (!settled || premium.isLoading || publicRead.isLoading) return <Spinner message={t('common.loading')} />;
   const readError = refused ? publicRead.error : (premium.error ?? publicRead.error);
   if (isApiRequestError(readError) && readError.status === 404)
-    return <NotFound message={PRODUCT_NOT_FOUND} />;
+    return <NotFound message={t('product.notFound')} />;
   if (readError)
     return (
       <ErrorScreen
-        message={PRODUCT_NOT_FOUND}
+        message={t('product.notFound')}
         onRetry={refused || !signedIn ? publicRead.reload : premium.reload}
       />
     );
-  if (!product) return <Spinner message="Loading..." />;
+  if (!product) return <Spinner message={t('common.loading')} />;
 
   if (!lessonId) {
     // Resume: the lesson the learner was in; a viewer without the course starts at the first lesson they may open.
-    if (access.full && !courseProgress.data && !courseProgress.error) return <Spinner message="Loading..." />;
+    if (access.full && !courseProgress.data && !courseProgress.error)
+      return <Spinner message={t('common.loading')} />;
     const data = courseProgress.data;
     const resume = access.full
       ? resumeLessonOf(lessons, data?.currentLessonId, data?.lessons ?? [])
@@ -196,7 +200,7 @@ export function CoursePage({
         meta={
           <>
             <span>
-              {outline.lessonCount} {outline.lessonCount === 1 ? 'lesson' : 'lessons'}
+              {t('course.lessons', { count: outline.lessonCount })}
               {outline.durationSeconds > 0 ? ` · ${totalLength(outline.durationSeconds)}` : ''}
             </span>
             <RatingStars average={product.ratingAverage} count={product.ratingCount} />
@@ -234,16 +238,12 @@ export function CoursePage({
               />
             </div>
           ) : (
-            <NotFound
-              message={COURSE_MESSAGES.lessonNotFound}
-              documentTitle={COURSE_MESSAGES.lessonNotFound}
-            />
+            <NotFound message={t('course.lessonNotFound')} documentTitle={t('course.lessonNotFound')} />
           )}
           {/* a webinar's live session (nothing when none is scheduled), from the community remote */}
           {product.type === 'webinar' ? (
             <CommunitySection
               module="LiveBoard"
-              label="the live session"
               whenNearView={false}
               props={{ productId: outline.productId, renderRecording }}
             />
@@ -252,14 +252,13 @@ export function CoursePage({
           {current && canOpenLesson(current, access) ? (
             <CommunitySection
               module="Discussion"
-              label="the discussion"
               props={{ target: { productId: outline.productId, lessonId: current.id } }}
             />
           ) : null}
           <ProductReviews productId={outline.productId} />
         </div>
 
-        <aside className={styles.side} aria-label="Course">
+        <aside className={styles.side} aria-label={t('course.aside')}>
           {access.full && courseProgress.data?.course.completed ? (
             <CourseComplete productId={outline.productId} />
           ) : null}
@@ -288,7 +287,7 @@ export function CoursePage({
 
         <section className={styles.about} aria-labelledby="about-course-title">
           <h2 id="about-course-title" className={productStyles.panelTitle}>
-            About this course
+            {t('course.about')}
           </h2>
           <p className={productStyles.description}>{product.description}</p>
         </section>

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Progress } from '@catalyst/contracts';
-import { Button } from '@catalyst/web-kit';
+import { Button, useStrings } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
 import { ConfirmReset } from '../product/ConfirmReset';
 import styles from './CoursePage.module.css';
 
@@ -28,17 +29,18 @@ export function CourseProgressCard({
   quizzesLeft: ReadonlyArray<{ title: string; path: string }>;
   onResetCourse: () => void;
 }) {
+  const t = useStrings(playerStrings);
   const id = useId();
   const [confirming, setConfirming] = useState<'reset' | null>(null);
   const percent = course?.progress ?? 0;
   const completed = course?.completed ?? false;
   return (
     <section className={styles.courseProgress} aria-labelledby={`${id}-title`} data-testid="course-progress">
-      <h2 id={`${id}-title`}>Course progress</h2>
+      <h2 id={`${id}-title`}>{t('courseProgress.title')}</h2>
       <div
         className={styles.bar}
         role="progressbar"
-        aria-label="Course progress"
+        aria-label={t('courseProgress.title')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -46,13 +48,13 @@ export function CourseProgressCard({
         <div className={styles.fill} style={{ width: `${percent}%` }} />
       </div>
       <p className={styles.courseFigure} data-testid="course-percent">
-        {completed ? `Completed · ${percent}%` : `${percent}% complete`} · {completedLessons} of {lessonCount}{' '}
-        lessons
+        {t(completed ? 'progress.completedPercent' : 'progress.percentComplete', { percent })} ·{' '}
+        {t('courseProgress.lessons', { done: completedLessons, count: lessonCount })}
       </p>
-      <p className={styles.courseNote}>The percentage weighs each lesson by its length.</p>
+      <p className={styles.courseNote}>{t('courseProgress.note')}</p>
       {!completed && quizzesLeft.length > 0 && completedLessons >= lessonCount - quizzesLeft.length ? (
         <p className={styles.courseNote} role="status">
-          {quizzesLeft.length === 1 ? 'Pass the quiz to finish' : 'Pass the quizzes to finish'}:{' '}
+          {t('courseProgress.passQuizzes', { count: quizzesLeft.length })}:{' '}
           {quizzesLeft.map((quiz, index) => (
             <span key={quiz.path}>
               {index > 0 ? ', ' : null}
@@ -68,18 +70,17 @@ export function CourseProgressCard({
           onClick={() => setConfirming('reset')}
           disabled={!ready || busy}
         >
-          Reset course
+          {t('courseProgress.reset')}
         </Button>
       </div>
       <ConfirmReset
         open={confirming === 'reset'}
         onClose={() => setConfirming(null)}
-        title="Reset the whole course?"
-        confirmLabel="Reset course"
+        title={t('courseProgress.resetTitle')}
+        confirmLabel={t('courseProgress.reset')}
         onConfirm={onResetCourse}
       >
-        This clears your progress on every lesson of this course ({percent}% and {completedLessons} completed
-        lessons). It cannot be undone.
+        {t('courseProgress.resetBody', { percent, count: completedLessons })}
       </ConfirmReset>
     </section>
   );

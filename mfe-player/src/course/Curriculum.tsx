@@ -18,15 +18,17 @@ import {
   openAuthDialog,
   PLANS_PATH,
   plansPageState,
+  useStrings,
 } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
 import { canOpenLesson, lockedOfferOf, type CourseAccess } from './access';
 import styles from './CoursePage.module.css';
 
-const KIND_ICONS: Record<LessonKind, { icon: IconComponent; label: string }> = {
-  video: { icon: PlayCircle, label: 'Video' },
-  article: { icon: FileText, label: 'Article' },
-  quiz: { icon: FileText, label: 'Quiz' },
-};
+const KIND_ICONS = {
+  video: { icon: PlayCircle, label: 'curriculum.video' },
+  article: { icon: FileText, label: 'curriculum.article' },
+  quiz: { icon: FileText, label: 'curriculum.quiz' },
+} as const satisfies Record<LessonKind, { icon: IconComponent; label: string }>;
 
 /** A section's or course's total length as people read it ('45 s', '14 min', '1 h 5 min'). */
 export const totalLength = (seconds: number): string => (seconds > 0 ? formatSeconds(seconds) : '');
@@ -46,6 +48,7 @@ export interface CurriculumProps {
  * to the plans, or to signing in) and free-preview badges. On a phone it is a drawer under the lesson.
  */
 export function Curriculum({ productKey, sections, currentLessonId, completed, access }: CurriculumProps) {
+  const t = useStrings(playerStrings);
   const id = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const currentSection =
@@ -77,11 +80,11 @@ export function Curriculum({ productKey, sections, currentLessonId, completed, a
     <nav className={styles.curriculum} aria-labelledby={`${id}-title`} data-testid="curriculum">
       <div className={styles.curriculumHead}>
         <div>
-          <h2 id={`${id}-title`}>Course content</h2>
+          <h2 id={`${id}-title`}>{t('curriculum.title')}</h2>
           <p className={styles.curriculumFacts}>
             {doneCount !== null
-              ? `${doneCount} of ${lessonCount} lessons complete`
-              : `${sections.length} sections · ${lessonCount} lessons`}
+              ? t('curriculum.done', { done: doneCount, count: lessonCount })
+              : `${t('curriculum.sections', { count: sections.length })} · ${t('curriculum.lessons', { count: lessonCount })}`}
           </p>
         </div>
         {/* shown on a phone only (CSS): there the lessons are a drawer under the lesson */}
@@ -93,7 +96,7 @@ export function Curriculum({ productKey, sections, currentLessonId, completed, a
             aria-controls={`${id}-sections`}
             onClick={() => setDrawerOpen((open) => !open)}
           >
-            {drawerOpen ? 'Hide lessons' : 'Show lessons'}
+            {t(drawerOpen ? 'curriculum.hide' : 'curriculum.show')}
           </Button>
         </span>
       </div>
@@ -121,11 +124,11 @@ export function Curriculum({ productKey, sections, currentLessonId, completed, a
                           {done}/{section.lessons.length}
                         </span>
                         <span className="ck-visually-hidden">
-                          , {done} of {section.lessons.length} lessons complete
+                          {`, ${t('curriculum.done', { done, count: section.lessons.length })}`}
                         </span>
                       </>
                     ) : (
-                      `${section.lessons.length} ${section.lessons.length === 1 ? 'lesson' : 'lessons'}`
+                      t('course.lessons', { count: section.lessons.length })
                     )}
                     {section.durationSeconds > 0 ? ` · ${totalLength(section.durationSeconds)}` : ''}
                   </span>
@@ -167,6 +170,7 @@ function LessonItem({
   completed: boolean;
   access: CourseAccess;
 }) {
+  const t = useStrings(playerStrings);
   const open = canOpenLesson(lesson, access);
   const kind = KIND_ICONS[lesson.kind];
   const KindIcon = kind.icon;
@@ -174,11 +178,11 @@ function LessonItem({
     <>
       <span className={[styles.lessonState, completed ? styles.done : ''].join(' ')}>
         {!open ? (
-          <span role="img" aria-label="Locked">
+          <span role="img" aria-label={t('curriculum.locked')}>
             <Lock size={18} aria-hidden="true" focusable="false" />
           </span>
         ) : completed ? (
-          <span role="img" aria-label="Completed">
+          <span role="img" aria-label={t('progress.completed')}>
             <CheckCircle2 size={18} aria-hidden="true" focusable="false" />
           </span>
         ) : (
@@ -188,11 +192,11 @@ function LessonItem({
       <span className={styles.lessonBody}>
         <span className={styles.lessonName}>{lesson.title}</span>
         <span className={styles.lessonFacts}>
-          <span role="img" aria-label={kind.label}>
+          <span role="img" aria-label={t(kind.label)}>
             <KindIcon size={14} aria-hidden="true" focusable="false" />
           </span>
           {lesson.durationSeconds !== null ? <span>{formatSeconds(lesson.durationSeconds)}</span> : null}
-          {lesson.isFreePreview ? <Badge tone="success">Free preview</Badge> : null}
+          {lesson.isFreePreview ? <Badge tone="success">{t('curriculum.freePreview')}</Badge> : null}
         </span>
       </span>
     </>

@@ -14,8 +14,10 @@ import {
   Spinner,
   useConnection,
   useDownloadedCopy,
+  useStrings,
   type ApiData,
 } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
 import { usePathNext } from '../paths/usePathNext';
 import { playNextState } from '../player/playNext';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
@@ -97,6 +99,7 @@ export function LessonView({
   autoplay,
   fullscreenRoot,
 }: LessonViewProps) {
+  const t = useStrings(playerStrings);
   const navigate = useNavigate();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const open = canOpenLesson(lesson, access);
@@ -184,14 +187,14 @@ export function LessonView({
   else if (read.isLoading || !data) {
     stage = (
       <div className={styles.placeholder}>
-        <Spinner message="Loading lesson..." />
+        <Spinner message={t('lesson.loading')} />
       </div>
     );
   } else if (data.kind === 'article') {
     stage = data.body ? (
       <SafeHtml html={data.body} className={styles.article} testId="product-content" />
     ) : (
-      <div className={styles.placeholder}>This article is empty.</div>
+      <div className={styles.placeholder}>{t('lesson.emptyArticle')}</div>
     );
   } else if (data.kind === 'quiz') {
     stage =
@@ -210,7 +213,7 @@ export function LessonView({
           onResult={actions.quizGraded}
         />
       ) : (
-        <div className={styles.placeholder}>This quiz has no questions yet.</div>
+        <div className={styles.placeholder}>{t('lesson.emptyQuiz')}</div>
       );
   } else if (videoUrl || stream) {
     stage = (
@@ -245,14 +248,18 @@ export function LessonView({
       />
     );
   } else {
-    stage = <div className={styles.placeholder}>No video for this lesson yet.</div>;
+    stage = <div className={styles.placeholder}>{t('lesson.noVideo')}</div>;
   }
 
   return (
     <section className={styles.main} aria-labelledby="lesson-title" data-testid="lesson-view">
       <div className={styles.lessonHead}>
         <p className={styles.lessonMeta}>
-          {lesson.sectionTitle} · Lesson {position + 1} of {lessons.length}
+          {t('lesson.position', {
+            section: lesson.sectionTitle,
+            position: position + 1,
+            count: lessons.length,
+          })}
         </p>
         <h2 id="lesson-title" ref={titleRef} tabIndex={-1} className={styles.lessonTitle}>
           {lesson.title}
@@ -317,17 +324,17 @@ export function LessonView({
             <div className={styles.error} role="alert" data-testid="progress-error">
               <p>{progress.failure.message}</p>
               <Button size="sm" variant="secondary" onClick={actions.tryAgain} disabled={progress.busy}>
-                Try again
+                {t('common.tryAgain')}
               </Button>
             </div>
           ) : null}
         </>
       ) : null}
 
-      <nav className={styles.stepper} aria-label="Lessons">
+      <nav className={styles.stepper} aria-label={t('lesson.stepper')}>
         {previous ? (
           <Link className={styles.stepLink} to={lessonPath(productKey, previous.id)}>
-            ← Previous: {previous.title}
+            {t('lesson.previous', { title: previous.title })}
           </Link>
         ) : null}
         {next ? (
@@ -336,7 +343,7 @@ export function LessonView({
             to={canOpenLesson(next, access) ? lessonPath(productKey, next.id) : PLANS_PATH}
             state={canOpenLesson(next, access) ? undefined : plansPageState('course')}
           >
-            Next: {next.title} →
+            {t('lesson.next', { title: next.title })}
           </Link>
         ) : null}
       </nav>
@@ -348,20 +355,17 @@ export function LessonView({
 
 /** In place of a lesson the viewer cannot open: why, and the way in. */
 function LockedLesson({ offer, signedIn }: { offer: 'sign-in' | 'plans'; signedIn: boolean }) {
+  const t = useStrings(playerStrings);
   return (
     <div className={styles.placeholder} data-testid="lesson-locked">
       <div className={styles.overlayBox}>
         <Lock size={32} aria-hidden="true" focusable="false" />
-        <h3>{offer === 'sign-in' ? 'Sign in to open this lesson' : 'This lesson is part of Premium'}</h3>
-        <p>
-          {offer === 'sign-in'
-            ? 'This course is free for everyone with an account.'
-            : 'Subscribe to open every lesson of this course, its resources and your progress.'}
-        </p>
+        <h3>{t(offer === 'sign-in' ? 'lesson.signInTitle' : 'lesson.premiumTitle')}</h3>
+        <p>{t(offer === 'sign-in' ? 'lesson.signInText' : 'lesson.premiumText')}</p>
         <div className={styles.placeholderActions}>
           {offer === 'plans' ? (
             <Link className={styles.plansLink} to={PLANS_PATH} state={plansPageState('course')}>
-              See plans
+              {t('common.seePlans')}
             </Link>
           ) : null}
           {!signedIn ? (
@@ -370,7 +374,7 @@ function LockedLesson({ offer, signedIn }: { offer: 'sign-in' | 'plans'; signedI
               variant={offer === 'plans' ? 'secondary' : 'primary'}
               onClick={() => openAuthDialog('login')}
             >
-              Sign in
+              {t('common.signIn')}
             </Button>
           ) : null}
         </div>
@@ -381,14 +385,15 @@ function LockedLesson({ offer, signedIn }: { offer: 'sign-in' | 'plans'; signedI
 
 /** The lesson could not be read: gone (no Retry), or a passing failure (Retry). */
 function LessonProblem({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const t = useStrings(playerStrings);
   const gone = isApiRequestError(error) && error.status === 404;
   return (
     <div className={styles.placeholder} role="alert">
       <div className={styles.overlayBox}>
-        <p>{gone ? 'This lesson is no longer in the course.' : "We couldn't load this lesson."}</p>
+        <p>{t(gone ? 'lesson.gone' : 'lesson.loadFailed')}</p>
         {gone ? null : (
           <Button size="sm" variant="secondary" onClick={onRetry}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         )}
       </div>

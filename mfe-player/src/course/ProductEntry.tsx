@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { COURSE_MESSAGES } from '@catalyst/contracts';
 import {
   api,
   ErrorScreen,
@@ -10,9 +9,11 @@ import {
   RequireAuth,
   Spinner,
   useApiData,
+  useStrings,
 } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
 import { OfflineCopyPage } from '../product/OfflineCopyPage';
-import { notReached, PRODUCT_NOT_FOUND, ProductPage } from '../product/ProductPage';
+import { notReached, ProductPage } from '../product/ProductPage';
 import { CoursePage } from './CoursePage';
 
 /** `lesson/<id>` after the product's key, or '' for the product itself; anything else is no page. */
@@ -24,6 +25,7 @@ const LESSON_ADDRESS = /^lesson\/([^/]+)\/?$/;
  * play for visitors); a single-video product keeps its page exactly as it was: signed in, then the product page.
  */
 export function ProductEntry() {
+  const t = useStrings(playerStrings);
   const { productSlug = '', '*': rest = '' } = useParams();
   const lessonMatch = LESSON_ADDRESS.exec(rest);
   const known = !!productSlug && (rest === '' || !!lessonMatch);
@@ -36,8 +38,8 @@ export function ProductEntry() {
     void (readSessionToken() ? api.product.getPremium.prefetch(input) : api.product.get.prefetch(input));
   }, [productSlug, known]);
 
-  if (!known) return <NotFound message={PRODUCT_NOT_FOUND} />;
-  if (outline.isLoading) return <Spinner message="Loading..." />;
+  if (!known) return <NotFound message={t('product.notFound')} />;
+  if (outline.isLoading) return <Spinner message={t('common.loading')} />;
   if (outline.data && outline.data.sections.length > 0) {
     // a new course starts afresh (its player, progress and curriculum)
     return (
@@ -53,11 +55,12 @@ export function ProductEntry() {
   // Offline with nothing kept for the page: its copy saved for offline watching (or "Not available offline").
   if (notReached(outline.error))
     return <OfflineCopyPage productKey={productSlug} lessonId={lessonMatch?.[1] ?? null} />;
-  if (outline.error && !missing) return <ErrorScreen message={PRODUCT_NOT_FOUND} onRetry={outline.reload} />;
+  if (outline.error && !missing)
+    return <ErrorScreen message={t('product.notFound')} onRetry={outline.reload} />;
   // No product anyone may list has this address: a visitor is told so, not asked to sign in for nothing. With
   // a session the product page asks (an admin may open a product that is not listed).
-  if (missing && !readSessionToken()) return <NotFound message={PRODUCT_NOT_FOUND} />;
-  if (lessonMatch) return <NotFound message={COURSE_MESSAGES.lessonNotFound} />;
+  if (missing && !readSessionToken()) return <NotFound message={t('product.notFound')} />;
+  if (lessonMatch) return <NotFound message={t('course.lessonNotFound')} />;
   return (
     // Signed in is enough here: the server opens a free product to everyone and refuses the rest (ProductPage).
     <RequireAuth>

@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import {
   countdownOf,
-  QUIZ_MESSAGES,
   type Quiz,
   type QuizAttempt,
   type QuizAttemptResult,
@@ -16,9 +15,11 @@ import {
   Button,
   isApiRequestError,
   isPassingFailure,
-  UNREACHABLE_MESSAGE,
   useApiData,
+  useStrings,
 } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
+import { formatMoment } from '../i18n/formats';
 import {
   attemptBodyOf,
   chooseOption,
@@ -51,9 +52,7 @@ export interface QuizLessonProps {
 /** Why an attempt was not graded, in words a learner can act on (a 429 says how many seconds to wait). */
 export function attemptFailureMessage(error: unknown): string {
   if (isApiRequestError(error) && error.status !== 0 && !(error.status >= 500)) return error.message;
-  if (isPassingFailure(error))
-    return `Your answers were not sent: ${UNREACHABLE_MESSAGE.charAt(0).toLowerCase()}${UNREACHABLE_MESSAGE.slice(1)}. Your choices are kept; try again in a moment.`;
-  return 'Your answers were not sent. Try again in a moment.';
+  return playerStrings.t(isPassingFailure(error) ? 'quiz.notSentUnreachable' : 'quiz.notSent');
 }
 
 /** Whole seconds until `at` (ms since the epoch), ticking while there are any; 0 when passed or unset. */
@@ -76,9 +75,6 @@ export function useSecondsUntil(at: number | null): number {
   return at === null ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /**
  * A quiz lesson: its questions as a form (radios for single choice and true/false, checkboxes for multiple
  * choice) in the order of this attempt's paper (the server shuffles each attempt), graded by the server on
@@ -88,6 +84,7 @@ const when = (iso: string) =>
  * the next lesson. The learner's earlier attempts and best score sit below.
  */
 export function QuizLesson({ productId, lessonId, quiz: content, next, onResult }: QuizLessonProps) {
+  const t = useStrings(playerStrings);
   const formId = useId();
   const [paper, setPaper] = useState<QuizPaper | null>(null);
   const [retryAt, setRetryAt] = useState<number | null>(null);
@@ -192,7 +189,7 @@ export function QuizLesson({ productId, lessonId, quiz: content, next, onResult 
         <form
           ref={form}
           className={styles.form}
-          aria-label="Quiz"
+          aria-label={t('quiz.form')}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
@@ -200,9 +197,9 @@ export function QuizLesson({ productId, lessonId, quiz: content, next, onResult 
           }}
         >
           <p className={styles.intro}>
-            {quiz.questions.length} {quiz.questions.length === 1 ? 'question' : 'questions'} ·{' '}
-            {quiz.passPercent}% to pass
-            {everPassed ? ' · You have passed this quiz' : ''}
+            {t('quiz.questions', { count: quiz.questions.length })} ·{' '}
+            {t('quiz.toPass', { percent: quiz.passPercent })}
+            {everPassed ? ` · ${t('quiz.passedBefore')}` : ''}
           </p>
           <ol className={styles.questions}>
             {quiz.questions.map((question) => {
@@ -216,7 +213,7 @@ export function QuizLesson({ productId, lessonId, quiz: content, next, onResult 
                     <legend className={styles.prompt}>{question.prompt}</legend>
                     {question.kind === 'multiple' ? (
                       <p id={hintId} className={styles.hint}>
-                        Choose every correct answer.
+                        {t('quiz.chooseEvery')}
                       </p>
                     ) : null}
                     <div className={styles.options}>
@@ -250,14 +247,14 @@ export function QuizLesson({ productId, lessonId, quiz: content, next, onResult 
               loading={submitting}
               aria-describedby={wait > 0 || warning ? `${formId}-warning` : undefined}
             >
-              Submit answers
+              {t('quiz.submit')}
             </Button>
             <p id={`${formId}-warning`} className={styles.warning}>
-              {answeredCount === 0 ? 'Answer a question to submit.' : warning}
+              {answeredCount === 0 ? t('quiz.answerOne') : warning}
             </p>
             {wait > 0 ? (
               <p className={styles.warning} role="timer" data-testid="quiz-wait">
-                Try again in {countdownOf(wait)}
+                {t('quiz.wait', { time: countdownOf(wait) })}
               </p>
             ) : null}
           </div>
@@ -294,33 +291,26 @@ function QuizResult({
   wait: number;
   onTryAgain: () => void;
 }) {
+  const t = useStrings(playerStrings);
   const id = useId();
   const { attempt } = result;
   return (
     <section className={styles.result} aria-labelledby={`${id}-title`} data-testid="quiz-result">
       <div className={[styles.verdict, attempt.passed ? styles.passed : styles.failed].join(' ')}>
         <h3 id={`${id}-title`} ref={headingRef} tabIndex={-1} className={styles.resultTitle}>
-          Your score: {attempt.score}%
+          {t('quiz.score', { score: attempt.score })}
         </h3>
         <p data-testid="quiz-verdict">
           {attempt.passed
-            ? QUIZ_MESSAGES.passed(attempt.score)
-            : QUIZ_MESSAGES.failed(attempt.score, quiz.passPercent)}
+            ? t('quiz.passed', { score: attempt.score })
+            : t('quiz.failed', { score: attempt.score, pass: quiz.passPercent })}
         </p>
         {attempt.passed ? (
-          <p>
-            {result.course.completed
-              ? 'This lesson is complete, and so is the course.'
-              : 'This lesson is complete.'}
-          </p>
+          <p>{t(result.course.completed ? 'quiz.courseComplete' : 'quiz.lessonComplete')}</p>
         ) : null}
       </div>
 
-      {attempt.passed ? null : (
-        <p className={styles.note}>
-          The questions marked Incorrect need another look: the right answers are shown once you pass.
-        </p>
-      )}
+      {attempt.passed ? null : <p className={styles.note}>{t('quiz.lookAgain')}</p>}
       <ol className={styles.review}>
         {[
           ...quiz.questions.flatMap((q) => attempt.questions.filter((g) => g.questionId === q.id)),
@@ -337,7 +327,7 @@ function QuizResult({
       <div className={styles.resultActions}>
         {attempt.passed && next ? (
           <Link className={styles.nextLink} to={next.to} state={next.state}>
-            Next lesson: {next.title}
+            {t('quiz.nextLesson', { title: next.title })}
           </Link>
         ) : null}
         <Button
@@ -346,7 +336,7 @@ function QuizResult({
           disabled={wait > 0}
           data-testid="quiz-try-again"
         >
-          {wait > 0 ? `Try again in ${countdownOf(wait)}` : 'Try again'}
+          {wait > 0 ? t('quiz.wait', { time: countdownOf(wait) }) : t('common.tryAgain')}
         </Button>
       </div>
     </section>
@@ -360,6 +350,7 @@ function GradedQuestion({
   graded: QuizAttempt['questions'][number];
   question: Quiz['questions'][number] | null;
 }) {
+  const t = useStrings(playerStrings);
   // the right options come only with a pass; a failed attempt says which questions were wrong, not why
   const rightIds = graded.correctOptionIds ?? [];
   // a question edited since the quiz was opened keeps its verdict; its options are named by the server's ids only
@@ -367,7 +358,7 @@ function GradedQuestion({
     question?.options ??
     [...new Set([...rightIds, ...graded.chosenOptionIds])].map((optionId) => ({
       id: optionId,
-      text: 'An option no longer in this quiz',
+      text: t('quiz.goneOption'),
     }));
   return (
     <li className={styles.graded} data-testid="quiz-question-result">
@@ -377,8 +368,10 @@ function GradedQuestion({
         ) : (
           <XCircle className={styles.wrong} size={20} aria-hidden="true" focusable="false" />
         )}
-        <h4 className={styles.gradedPrompt}>{question?.prompt ?? 'A question no longer in this quiz'}</h4>
-        <Badge tone={graded.correct ? 'success' : 'danger'}>{graded.correct ? 'Correct' : 'Incorrect'}</Badge>
+        <h4 className={styles.gradedPrompt}>{question?.prompt ?? t('quiz.goneQuestion')}</h4>
+        <Badge tone={graded.correct ? 'success' : 'danger'}>
+          {t(graded.correct ? 'quiz.correct' : 'quiz.incorrect')}
+        </Badge>
       </div>
       <ul className={styles.gradedOptions}>
         {options.map((option) => {
@@ -397,13 +390,13 @@ function GradedQuestion({
               ].join(' ')}
             >
               <span>{option.text}</span>
-              {right ? <span className={styles.tag}>Correct answer</span> : null}
-              {chosen ? <span className={styles.tag}>Your answer</span> : null}
+              {right ? <span className={styles.tag}>{t('quiz.correctAnswer')}</span> : null}
+              {chosen ? <span className={styles.tag}>{t('quiz.yourAnswer')}</span> : null}
             </li>
           );
         })}
       </ul>
-      {graded.chosenOptionIds.length === 0 ? <p className={styles.note}>Not answered.</p> : null}
+      {graded.chosenOptionIds.length === 0 ? <p className={styles.note}>{t('quiz.notAnswered')}</p> : null}
       {graded.explanation ? <p className={styles.explanation}>{graded.explanation}</p> : null}
     </li>
   );
@@ -421,20 +414,21 @@ function QuizHistory({
   passed: boolean;
   loading: boolean;
 }) {
+  const t = useStrings(playerStrings);
   const id = useId();
   if (loading || attempts.length === 0) return null;
   return (
     <section className={styles.history} aria-labelledby={`${id}-title`} data-testid="quiz-history">
-      <h3 id={`${id}-title`}>Your attempts</h3>
+      <h3 id={`${id}-title`}>{t('quiz.attempts')}</h3>
       <p className={styles.best} data-testid="quiz-best">
-        Best score: {bestScore ?? 0}% · {passed ? 'Passed' : 'Not passed yet'}
+        {t(passed ? 'quiz.bestPassed' : 'quiz.bestNotYet', { score: bestScore ?? 0 })}
       </p>
       <ol className={styles.attempts}>
         {attempts.map((attempt) => (
           <li key={attempt.id}>
             <span className={styles.attemptScore}>{attempt.score}%</span>{' '}
-            {attempt.passed ? 'Passed' : 'Not passed'} ·{' '}
-            <time dateTime={attempt.submittedAt}>{when(attempt.submittedAt)}</time>
+            {t(attempt.passed ? 'quiz.attemptPassed' : 'quiz.attemptFailed')} ·{' '}
+            <time dateTime={attempt.submittedAt}>{formatMoment(attempt.submittedAt)}</time>
           </li>
         ))}
       </ol>

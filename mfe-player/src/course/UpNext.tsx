@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { NEXT_LESSON_COUNTDOWN_SECONDS } from '@catalyst/contracts';
-import { Button, openAuthDialog, PLANS_PATH, plansPageState } from '@catalyst/web-kit';
+import { Button, openAuthDialog, PLANS_PATH, plansPageState, useStrings, withPart } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
 import styles from './CoursePage.module.css';
 
 /** What follows a finished lesson. */
@@ -19,12 +20,15 @@ export type AfterLesson =
  * countdown's every second is not read out. With autoplay off nothing counts down.
  */
 export function afterLessonAnnouncement(after: AfterLesson, autoplay: boolean): string {
+  const { t } = playerStrings;
   if (after.kind === 'next') {
-    const what = after.path ? `Up next in ${after.path}: ${after.title}.` : `Up next: ${after.title}.`;
-    return autoplay ? `${what} Starts in ${NEXT_LESSON_COUNTDOWN_SECONDS} seconds.` : what;
+    const what = after.path
+      ? t('upNext.sayNextInPath', { path: after.path, title: after.title })
+      : t('upNext.sayNext', { title: after.title });
+    return autoplay ? `${what} ${t('upNext.sayStarts', { count: NEXT_LESSON_COUNTDOWN_SECONDS })}` : what;
   }
-  if (after.kind === 'locked') return `Up next: ${after.title}. This lesson is part of Premium.`;
-  return after.courseComplete ? 'Course complete.' : 'You reached the end of the course.';
+  if (after.kind === 'locked') return t('upNext.sayLocked', { title: after.title });
+  return t(after.courseComplete ? 'upNext.sayComplete' : 'upNext.sayEnd');
 }
 
 /**
@@ -47,6 +51,7 @@ export function UpNext({
   onDismiss: () => void;
   tickMs?: number;
 }) {
+  const t = useStrings(playerStrings);
   const id = useId();
   const [counting, setCounting] = useState(autoplay);
   const dismiss = useEffectEvent(() => onDismiss());
@@ -71,8 +76,8 @@ export function UpNext({
       <section className={styles.overlayBox} aria-labelledby={`${id}-title`}>
         {after.kind === 'next' ? (
           <>
-            <h3 id={`${id}-title`}>Up next: {after.title}</h3>
-            {after.path ? <p>Next in {after.path}</p> : null}
+            <h3 id={`${id}-title`}>{t('upNext.title', { title: after.title })}</h3>
+            {after.path ? <p>{t('upNext.inPath', { path: after.path })}</p> : null}
             {autoplay && counting ? <Countdown tickMs={tickMs} onDone={onPlayNext} /> : null}
             <div className={styles.overlayActions}>
               <Button
@@ -80,21 +85,17 @@ export function UpNext({
                 onClick={onPlayNext}
                 autoFocus // eslint-disable-line jsx-a11y-x/no-autofocus -- the overlay covers the player the keyboard was in
               >
-                Play now
+                {t('upNext.playNow')}
               </Button>
               <Button size="sm" variant="secondary" onClick={onDismiss}>
-                Cancel
+                {t('common.cancel')}
               </Button>
             </div>
           </>
         ) : after.kind === 'locked' ? (
           <>
-            <h3 id={`${id}-title`}>Up next: {after.title}</h3>
-            <p>
-              {after.offer === 'sign-in'
-                ? 'Sign in to open the next lesson.'
-                : 'The next lesson is part of Premium.'}
-            </p>
+            <h3 id={`${id}-title`}>{t('upNext.title', { title: after.title })}</h3>
+            <p>{t(after.offer === 'sign-in' ? 'upNext.signIn' : 'upNext.premium')}</p>
             <div className={styles.overlayActions}>
               {after.offer === 'sign-in' ? (
                 <Button
@@ -102,7 +103,7 @@ export function UpNext({
                   onClick={() => openAuthDialog('login')}
                   autoFocus // eslint-disable-line jsx-a11y-x/no-autofocus -- the overlay covers the player the keyboard was in
                 >
-                  Sign in
+                  {t('common.signIn')}
                 </Button>
               ) : (
                 <Link
@@ -111,23 +112,23 @@ export function UpNext({
                   state={plansPageState('course')}
                   autoFocus // eslint-disable-line jsx-a11y-x/no-autofocus -- the overlay covers the player the keyboard was in
                 >
-                  See plans
+                  {t('common.seePlans')}
                 </Link>
               )}
               <Button size="sm" variant="secondary" onClick={onDismiss}>
-                Cancel
+                {t('common.cancel')}
               </Button>
             </div>
           </>
         ) : (
           <>
-            <h3 id={`${id}-title`}>{after.courseComplete ? 'Course complete' : 'End of the course'}</h3>
+            <h3 id={`${id}-title`}>{t(after.courseComplete ? 'complete.title' : 'upNext.end')}</h3>
             <p>
               {after.courseComplete
-                ? `You completed all ${after.lessonCount} lessons.`
+                ? t('upNext.allDone', { count: after.lessonCount })
                 : after.completedLessons !== null
-                  ? `${after.completedLessons} of ${after.lessonCount} lessons complete.`
-                  : 'You reached the last lesson.'}
+                  ? t('upNext.someDone', { done: after.completedLessons, count: after.lessonCount })
+                  : t('upNext.lastLesson')}
             </p>
             <div className={styles.overlayActions}>
               <Button
@@ -136,7 +137,7 @@ export function UpNext({
                 onClick={onDismiss}
                 autoFocus // eslint-disable-line jsx-a11y-x/no-autofocus -- the overlay covers the player the keyboard was in
               >
-                Close
+                {t('common.close')}
               </Button>
             </div>
           </>
@@ -148,6 +149,7 @@ export function UpNext({
 
 /** Seconds before the next lesson starts on its own. */
 function Countdown({ tickMs, onDone }: { tickMs: number; onDone: () => void }) {
+  const t = useStrings(playerStrings);
   const [left, setLeft] = useState(NEXT_LESSON_COUNTDOWN_SECONDS);
   const done = useEffectEvent(() => onDone());
   useEffect(() => {
@@ -160,7 +162,11 @@ function Countdown({ tickMs, onDone }: { tickMs: number; onDone: () => void }) {
   }, [left, tickMs]);
   return (
     <p data-testid="countdown">
-      Starts in <span className={styles.count}>{left}</span> {left === 1 ? 'second' : 'seconds'}
+      {withPart(
+        t('upNext.startsIn', { count: left }),
+        'number',
+        <span className={styles.count}>{left}</span>,
+      )}
     </p>
   );
 }

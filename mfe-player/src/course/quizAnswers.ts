@@ -1,4 +1,5 @@
 import type { Quiz, QuizAttemptBody, QuizPaper } from '@catalyst/contracts';
+import { playerStrings } from '../i18n/en';
 
 type Question = Quiz['questions'][number];
 
@@ -41,10 +42,7 @@ export const attemptBodyOf = (quiz: Pick<Quiz, 'questions'>, answers: QuizAnswer
 
 /** "2 questions are unanswered: they score nothing." (null when every question is answered). */
 export function unansweredWarning(count: number): string | null {
-  if (count === 0) return null;
-  return count === 1
-    ? '1 question is unanswered: it scores nothing.'
-    : `${count} questions are unanswered: they score nothing.`;
+  return count === 0 ? null : playerStrings.t('quiz.unanswered', { count });
 }
 
 /**

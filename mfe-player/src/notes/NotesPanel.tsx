@@ -7,11 +7,12 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
   type RefObject,
 } from 'react';
-import { NOTE_BODY_MAX, NOTE_TOO_LONG_MESSAGE, noteTime } from '@catalyst/contracts/notes-terms';
-import { groupDigits } from '@catalyst/contracts/no-intl';
+import { NOTE_BODY_MAX, noteTime } from '@catalyst/contracts/notes-terms';
 import type { Note } from '@catalyst/contracts';
-import { Button } from '@catalyst/web-kit';
+import { Button, useStrings } from '@catalyst/web-kit';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
+import { playerStrings } from '../i18n/en';
+import { formatCount } from '../i18n/formats';
 import type { VideoPlayerHandle } from '../player/VideoPlayer';
 import { Transcript, type TranscriptProps } from '../transcript/Transcript';
 import { LEARNING_TAB_STORAGE_KEY as TAB_KEY } from './learningTab';
@@ -25,7 +26,7 @@ function typingIn(target: EventTarget | null): boolean {
 }
 
 const failureOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : "We couldn't save the note. Try again.";
+  error instanceof Error && error.message ? error.message : playerStrings.t('notes.saveFailed');
 
 /** The note form: Markdown text (empty: a bookmark); what was typed stays until it is saved. */
 function NoteForm({
@@ -41,6 +42,7 @@ function NoteForm({
   onSave: (body: string) => Promise<unknown>;
   onCancel: () => void;
 }) {
+  const t = useStrings(playerStrings);
   const id = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
   const [body, setBody] = useState(initial);
@@ -49,7 +51,8 @@ function NoteForm({
   useEffect(() => ref.current?.focus(), []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (body.length > NOTE_BODY_MAX) return setFailure(NOTE_TOO_LONG_MESSAGE);
+    if (body.length > NOTE_BODY_MAX)
+      return setFailure(t('notes.tooLong', { max: formatCount(NOTE_BODY_MAX) }));
     setBusy(true);
     setFailure(null);
     try {
@@ -78,8 +81,7 @@ function NoteForm({
         aria-describedby={`${id}-hint`}
       />
       <p id={`${id}-hint`} className={styles.hint}>
-        Markdown works. Leave it empty for a bookmark. {groupDigits(body.length)} /{' '}
-        {groupDigits(NOTE_BODY_MAX)}
+        {t('notes.hint', { length: formatCount(body.length), max: formatCount(NOTE_BODY_MAX) })}
       </p>
       {failure ? (
         <p className={styles.failure} role="alert">
@@ -91,7 +93,7 @@ function NoteForm({
           {submitLabel}
         </Button>
         <Button type="button" size="sm" variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
     </form>
@@ -100,12 +102,11 @@ function NoteForm({
 
 /** A note's text: the server's sanitised HTML, its Markdown as written while kept on this device, or Bookmark. */
 function NoteText({ note }: { note: ListedNote }) {
-  if (note.body.trim() === '') return <p className={styles.bookmark}>Bookmark</p>;
+  const t = useStrings(playerStrings);
+  if (!note.body.trim()) return <p className={styles.bookmark}>{t('notes.bookmark')}</p>;
   if (note.pending) return <p className={styles.plain}>{note.body}</p>;
   return <SafeHtml html={note.bodyHtml} source="ugc" className={styles.markdown} />;
 }
-
-const NO_NOTES = 'No notes yet. Press N or Add note to keep one at this second.';
 
 type Tab = 'notes' | 'transcript';
 /** The tab a learner last chose is shown first on the next video (kept under TAB_KEY). */
@@ -132,6 +133,7 @@ export function NotesPanel({
   /** The video's captions (none: no Transcript tab). */
   transcript?: Omit<TranscriptProps, 'playerRef'> | null;
 }) {
+  const t = useStrings(playerStrings);
   const [chosen, setChosen] = useState<Tab>(storedTab);
   const tabs: Tab[] = [
     ...(notes ? (['notes'] as const) : []),
@@ -156,9 +158,13 @@ export function NotesPanel({
   const tabsRef = useRef<HTMLDivElement>(null);
   const onTabKey = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     const at = tabs.indexOf(tab);
+    // the tabs run right to left in Arabic: the arrow pointing onward moves on
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const onward = (at + 1) % tabs.length;
+    const back = (at - 1 + tabs.length) % tabs.length;
     const keys: Record<string, number> = {
-      ArrowRight: (at + 1) % tabs.length,
-      ArrowLeft: (at - 1 + tabs.length) % tabs.length,
+      ArrowRight: rtl ? back : onward,
+      ArrowLeft: rtl ? onward : back,
       Home: 0,
       End: tabs.length - 1,
     };
@@ -185,17 +191,17 @@ export function NotesPanel({
   if (tabs.length === 0) return null;
 
   return (
-    <section className={styles.panel} aria-label="Learning tools">
+    <section className={styles.panel} aria-label={t('notes.tools')}>
       {/* eslint-disable-next-line jsx-a11y-x/interactive-supports-focus -- the tabs inside take the focus */}
       <div
         role="tablist"
-        aria-label="Learning tools"
+        aria-label={t('notes.tools')}
         className={styles.tabs}
         ref={tabsRef}
         onKeyDown={onTabKey}
       >
-        {notes ? tabButton('notes', notesTabId, 'Notes') : null}
-        {transcript ? tabButton('transcript', transcriptTabId, 'Transcript') : null}
+        {notes ? tabButton('notes', notesTabId, t('notes.tab')) : null}
+        {transcript ? tabButton('transcript', transcriptTabId, t('transcript.tab')) : null}
       </div>
       {notes ? (
         <div
@@ -239,6 +245,7 @@ function NotesTab({
   /** A note is being written: the Notes tab is shown. */
   onWrite: () => void;
 }) {
+  const t = useStrings(playerStrings);
   /** The note being written: its id (kept across retries) and second. */
   const [draft, setDraft] = useState<{ id: string; seconds: number } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
@@ -286,9 +293,9 @@ function NotesTab({
     <>
       {draft ? (
         <NoteForm
-          label={`Note at ${noteTime(draft.seconds)}`}
+          label={t('notes.noteAt', { time: noteTime(draft.seconds) })}
           initial=""
-          submitLabel="Save"
+          submitLabel={t('notes.save')}
           onSave={async (body) => {
             await notes.add(draft.id, draft.seconds, body);
             setDraft(null);
@@ -297,16 +304,16 @@ function NotesTab({
         />
       ) : (
         <div ref={addRef}>
-          <Button size="sm" variant="secondary" onClick={start} title="Add a note here (N)">
-            Add note
+          <Button size="sm" variant="secondary" onClick={start} title={t('notes.addTitle')}>
+            {t('notes.add')}
           </Button>
         </div>
       )}
       {notes.error && !items ? (
         <div className={styles.failure}>
-          <p>We couldn't load your notes.</p>
+          <p>{t('notes.loadFailed')}</p>
           <Button size="sm" variant="secondary" onClick={notes.reload}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </div>
       ) : null}
@@ -315,31 +322,31 @@ function NotesTab({
           {failure}
         </p>
       ) : null}
-      {items && items.length === 0 && !draft ? <p className={styles.empty}>{NO_NOTES}</p> : null}
+      {items && items.length === 0 && !draft ? <p className={styles.empty}>{t('notes.empty')}</p> : null}
       {/* While the notes load, the empty list's room is kept, so nothing below the panel moves when they come. */}
       {!items && !notes.error && !draft ? (
         <p className={`${styles.empty} ${styles.standIn}`} aria-hidden="true">
-          {NO_NOTES}
+          {t('notes.empty')}
         </p>
       ) : null}
       {items && items.length > 0 ? (
         // eslint-disable-next-line jsx-a11y-x/no-redundant-roles -- Safari drops the list role of a list without markers
-        <ol role="list" className={styles.list} aria-label="Your notes">
+        <ol role="list" className={styles.list} aria-label={t('notes.list')}>
           {items.map((note) => (
             <li key={note.id} className={styles.item}>
               <button
                 type="button"
                 className={styles.time}
                 onClick={() => playerRef.current?.seekTo(note.seconds)}
-                aria-label={`Play from ${noteTime(note.seconds)}`}
+                aria-label={t('notes.playFrom', { time: noteTime(note.seconds) })}
               >
                 {noteTime(note.seconds)}
               </button>
               {editing === note.id ? (
                 <NoteForm
-                  label={`Edit note at ${noteTime(note.seconds)}`}
+                  label={t('notes.editAt', { time: noteTime(note.seconds) })}
                   initial={note.body}
-                  submitLabel="Save"
+                  submitLabel={t('notes.save')}
                   onSave={async (body) => {
                     await notes.edit(note.id, body);
                     setEditing(null);
@@ -350,7 +357,7 @@ function NotesTab({
                 <div className={styles.body}>
                   <NoteText note={note} />
                   {note.pending ? (
-                    <p className={styles.pending}>Kept on this device: sent when you are back online</p>
+                    <p className={styles.pending}>{t('notes.pending')}</p>
                   ) : (
                     <div className={styles.actions}>
                       <Button
@@ -360,17 +367,17 @@ function NotesTab({
                           setDraft(null);
                           setEditing(note.id);
                         }}
-                        aria-label={`Edit note at ${noteTime(note.seconds)}`}
+                        aria-label={t('notes.editAt', { time: noteTime(note.seconds) })}
                       >
-                        Edit
+                        {t('notes.edit')}
                       </Button>
                       <Button
                         size="sm"
                         variant="ghost"
                         onClick={() => void remove(note)}
-                        aria-label={`Delete note at ${noteTime(note.seconds)}`}
+                        aria-label={t('notes.deleteAt', { time: noteTime(note.seconds) })}
                       >
-                        Delete
+                        {t('notes.delete')}
                       </Button>
                     </div>
                   )}

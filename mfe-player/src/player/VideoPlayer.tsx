@@ -19,7 +19,8 @@ import {
   VolumeLowIcon,
   VolumeMutedIcon,
 } from './icons';
-import { formatPlayerTime } from '@catalyst/web-kit';
+import { formatPlayerTime, useLanguage, useStrings } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
 import { restorePosition } from '../progress/policy';
 import {
   captionsTrackOf,
@@ -102,6 +103,7 @@ export function VideoPlayer({
   autoplayNext,
   fullscreenRoot,
 }: VideoPlayerProps) {
+  const t = useStrings(playerStrings);
   const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const fullscreenTarget = () => fullscreenRoot?.current ?? frameRef.current;
@@ -123,7 +125,8 @@ export function VideoPlayer({
   const [cue, setCue] = useState<{ captionsUrl: string; text: string } | null>(null);
   const captionsAvailable = !!captionsUrl && loadedCaptions === captionsUrl;
   // (the player renders again at every time update: the language's name is looked up once)
-  const track = useMemo(() => captionsTrackOf(captionsLanguage), [captionsLanguage]);
+  const shownIn = useLanguage();
+  const track = useMemo(() => captionsTrackOf(captionsLanguage, shownIn), [captionsLanguage, shownIn]);
   const cueText = cue !== null && cue.captionsUrl === captionsUrl ? cue.text : '';
   const trackRef = useRef<HTMLTrackElement>(null);
   const [controlsVisible, setControlsVisible] = useState(true);
@@ -265,7 +268,7 @@ export function VideoPlayer({
     video.volume = value;
     video.muted = value === 0;
     savePreferences({ volume: value, muted: video.muted });
-    setAnnouncement(`Volume ${Math.round(value * 100)}%`);
+    setAnnouncement(t('player.volumeAt', { percent: Math.round(value * 100) }));
   };
 
   const toggleMute = () => {
@@ -274,7 +277,7 @@ export function VideoPlayer({
     video.muted = !video.muted;
     if (!video.muted && video.volume === 0) video.volume = VOLUME_STEP * 5;
     savePreferences({ volume: video.volume, muted: video.muted });
-    setAnnouncement(video.muted ? 'Muted' : 'Unmuted');
+    setAnnouncement(t(video.muted ? 'player.muted' : 'player.unmuted'));
   };
 
   const toggleFullscreen = () => {
@@ -340,7 +343,7 @@ export function VideoPlayer({
       ].join(' ')}
       tabIndex={0} // eslint-disable-line jsx-a11y-x/no-noninteractive-tabindex -- the frame takes the focus so the player's keys work before any control has it
       role="region"
-      aria-label={`Video player: ${title}`}
+      aria-label={t('player.region', { title })}
       onKeyDown={onKeyDown}
       // A browser that does not focus a clicked button (Safari) would leave the keys with the page.
       onClick={() => {
@@ -440,7 +443,7 @@ export function VideoPlayer({
             frameRef.current?.focus({ preventScroll: true });
             togglePlay();
           }}
-          aria-label="Play video"
+          aria-label={t('player.playVideo')}
         >
           <PlayIcon />
         </button>
@@ -495,8 +498,11 @@ export function VideoPlayer({
             step={0.1}
             value={Math.min(time, duration || 0)}
             onChange={(e) => seekTo(Number(e.target.value))}
-            aria-label="Seek"
-            aria-valuetext={`${formatPlayerTime(time)} of ${formatPlayerTime(duration)}`}
+            aria-label={t('player.seek')}
+            aria-valuetext={t('player.seekValue', {
+              time: formatPlayerTime(time),
+              duration: formatPlayerTime(duration),
+            })}
             disabled={duration <= 0}
           />
         </div>
@@ -505,8 +511,8 @@ export function VideoPlayer({
             type="button"
             className={styles.control}
             onClick={togglePlay}
-            aria-label={playing ? 'Pause' : 'Play'}
-            title={playing ? 'Pause (space)' : 'Play (space)'}
+            aria-label={t(playing ? 'player.pause' : 'player.play')}
+            title={t(playing ? 'player.pauseKey' : 'player.playKey')}
           >
             {playing ? <PauseIcon /> : <PlayIcon />}
           </button>
@@ -514,8 +520,8 @@ export function VideoPlayer({
             type="button"
             className={styles.control}
             onClick={toggleMute}
-            aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'}
-            title="Mute (m)"
+            aria-label={t(muted || volume === 0 ? 'player.unmute' : 'player.mute')}
+            title={t('player.muteKey')}
           >
             {muted || volume === 0 ? (
               <VolumeMutedIcon />
@@ -533,7 +539,7 @@ export function VideoPlayer({
             step={VOLUME_STEP}
             value={shownVolume}
             onChange={(e) => changeVolume(Number(e.target.value))}
-            aria-label="Volume"
+            aria-label={t('player.volume')}
             aria-valuetext={`${Math.round(shownVolume * 100)}%`}
           />
           <span className={styles.time} data-testid="player-time">
@@ -541,12 +547,12 @@ export function VideoPlayer({
           </span>
           <span className={styles.spacer} />
           <label className={styles.rateLabel}>
-            <span className="ck-visually-hidden">Playback speed</span>
+            <span className="ck-visually-hidden">{t('player.speed')}</span>
             <select
               className={styles.rate}
               value={rate}
               onChange={(e) => changeRate(Number(e.target.value))}
-              aria-label="Playback speed"
+              aria-label={t('player.speed')}
             >
               {PLAYBACK_RATES.map((r) => (
                 <option key={r} value={r}>
@@ -557,16 +563,16 @@ export function VideoPlayer({
           </label>
           {streaming && adaptive.levels.length > 0 ? (
             <label className={styles.rateLabel}>
-              <span className="ck-visually-hidden">Quality</span>
+              <span className="ck-visually-hidden">{t('player.quality')}</span>
               <select
                 className={styles.rate}
                 value={adaptive.chosen}
                 onChange={(e) => adaptive.choose(Number(e.target.value))}
-                aria-label="Quality"
+                aria-label={t('player.quality')}
                 data-testid="quality-menu"
               >
                 <option value={-1}>
-                  Auto
+                  {t('player.qualityAuto')}
                   {adaptive.chosen === -1 && adaptive.levels[adaptive.playing]
                     ? ` (${adaptive.levels[adaptive.playing]!.height}p)`
                     : ''}
@@ -585,10 +591,10 @@ export function VideoPlayer({
               className={[styles.control, autoplayNext.on ? styles.active : ''].join(' ')}
               onClick={() => autoplayNext.change(!autoplayNext.on)}
               aria-pressed={autoplayNext.on}
-              aria-label="Autoplay"
-              title={autoplayNext.on ? 'Autoplay is on: what comes next starts by itself' : 'Autoplay is off'}
+              aria-label={t('player.autoplay')}
+              title={t(autoplayNext.on ? 'player.autoplayOn' : 'player.autoplayOff')}
             >
-              Auto
+              {t('player.autoplayShort')}
             </button>
           ) : null}
           {captionsAvailable ? (
@@ -597,18 +603,18 @@ export function VideoPlayer({
               className={[styles.control, captionsOn ? styles.active : ''].join(' ')}
               onClick={() => setCaptionsOn((on) => !on)}
               aria-pressed={captionsOn}
-              aria-label="Captions"
-              title="Captions (c)"
+              aria-label={t('player.captions')}
+              title={t('player.captionsKey')}
             >
-              CC
+              {t('player.captionsShort')}
             </button>
           ) : null}
           <button
             type="button"
             className={styles.control}
             onClick={toggleFullscreen}
-            aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}
-            title="Full screen (f)"
+            aria-label={t(fullscreen ? 'player.exitFullScreen' : 'player.fullScreen')}
+            title={t('player.fullScreenKey')}
           >
             {fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
           </button>

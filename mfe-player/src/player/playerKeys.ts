@@ -82,16 +82,20 @@ export const captionsLangOf = (language?: string | null): string => language || 
 
 /**
  * The captions track the player offers for captions in `language` (BCP 47, as their upload named it; none:
- * English): its srclang, and its label in English words ('Spanish', 'Portuguese (Brazil)'), as the browser's
- * captions menu and a screen reader say it. The transcript follows it: its lines are read in this language.
+ * English): its srclang, and its label in the words of the page's language `shownIn` ('Spanish', 'Portuguese
+ * (Brazil)' in English), as the browser's captions menu and a screen reader say it. The transcript follows it:
+ * its lines are read in this language.
  */
-export function captionsTrackOf(language?: string | null): { srcLang: string; label: string } {
+export function captionsTrackOf(
+  language?: string | null,
+  shownIn: string = 'en',
+): { srcLang: string; label: string } {
   const srcLang = captionsLangOf(language);
-  if (srcLang === 'en') return { srcLang, label: 'English' };
+  if (srcLang === 'en' && shownIn === 'en') return { srcLang, label: 'English' };
   let label: string | undefined;
   try {
-    // (Intl only here: English captions, the usual case, never load its language names)
-    label = new Intl.DisplayNames(['en'], { type: 'language' }).of(srcLang);
+    // (Intl only here: English captions on an English page, the usual case, never load its language names)
+    label = new Intl.DisplayNames([shownIn], { type: 'language' }).of(srcLang);
   } catch {
     // a tag Intl cannot name is shown as it is
   }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Dialog } from '@catalyst/web-kit';
+import { Button, Dialog, useStrings } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
 import styles from './ProductPage.module.css';
 
 /**
@@ -23,12 +24,13 @@ export function ConfirmReset({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const t = useStrings(playerStrings);
   return (
     <Dialog open={open} onClose={onClose} title={title}>
       <p>{children}</p>
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onClose}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button
           variant={tone}

@@ -1,4 +1,5 @@
-import { formatDuration, formatPlayerTime } from '@catalyst/web-kit';
+import { formatDuration, formatPlayerTime, useStrings } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
 import type { PolicyState } from '../progress/policy';
 import { shownPercent } from './ProgressActions';
 import styles from './ProductPage.module.css';
@@ -28,35 +29,36 @@ export function CourseProgressPanel({
   state: PolicyState | null;
   durationMinutes: number | null;
 }) {
+  const t = useStrings(playerStrings);
   const percent = shownPercent(state);
   const status = !state
-    ? 'Loading...'
+    ? t('common.loading')
     : state.completed
-      ? 'Completed'
+      ? t('progress.completed')
       : percent > 0
-        ? 'In progress'
-        : 'Not started';
+        ? t('progress.inProgress')
+        : t('progress.notStarted');
   const left = timeLeft(state, durationMinutes);
   return (
     <section className={styles.panel} aria-labelledby="course-progress-title" data-testid="course-progress">
       <h2 id="course-progress-title" className={styles.panelTitle}>
-        Your progress
+        {t('progress.title')}
       </h2>
       <div className={styles.ring} style={{ ['--percent' as string]: `${percent}` }} aria-hidden="true">
         <span>{percent}%</span>
       </div>
       <dl className={styles.facts}>
         <div>
-          <dt>Status</dt>
+          <dt>{t('progress.status')}</dt>
           <dd>{status}</dd>
         </div>
         <div>
-          <dt>Last position</dt>
+          <dt>{t('progress.lastPosition')}</dt>
           <dd>{formatPlayerTime(state?.saved.lastPosition ?? 0)}</dd>
         </div>
         {left !== null ? (
           <div>
-            <dt>Time left</dt>
+            <dt>{t('progress.timeLeft')}</dt>
             <dd data-testid="time-left">{state?.completed ? '—' : left}</dd>
           </div>
         ) : null}

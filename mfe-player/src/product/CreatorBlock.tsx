@@ -1,15 +1,17 @@
 import { Link } from 'react-router-dom';
 import type { PublicProduct } from '@catalyst/contracts';
-import { creatorPagePath } from '@catalyst/web-kit';
+import { creatorPagePath, useStrings } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
 import styles from './ProductPage.module.css';
 
 /** Who made the product, linking to the creator's public page (everything they published; Follow). */
 export function CreatorBlock({ product }: { product: PublicProduct }) {
+  const t = useStrings(playerStrings);
   const { creator } = product;
   return (
     <section className={styles.panel} aria-labelledby="creator-title" data-testid="creator-block">
       <h2 id="creator-title" className={styles.panelTitle}>
-        Creator
+        {t('product.creator')}
       </h2>
       <div className={styles.creator}>
         <span className={styles.avatar} aria-hidden="true">
@@ -20,7 +22,7 @@ export function CreatorBlock({ product }: { product: PublicProduct }) {
             {creator.name}
           </Link>
           {product.instructor && product.instructor !== creator.name ? (
-            <p className={styles.muted}>Instructor: {product.instructor}</p>
+            <p className={styles.muted}>{t('product.instructor', { name: product.instructor })}</p>
           ) : null}
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, downloads, KeptRoom, useConnection, useDownloads } from '@catalyst/web-kit';
+import { Button, downloads, KeptRoom, useConnection, useDownloads, useStrings } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
 
 export interface DownloadButtonProps {
   /** What the download is filed under (a product's _id, or product:lesson). */
@@ -24,6 +25,7 @@ export function DownloadButton({
   captionsUrl,
   premium,
 }: DownloadButtonProps) {
+  const t = useStrings(playerStrings);
   const { items } = useDownloads();
   const { offline } = useConnection();
   const [busy, setBusy] = useState(false);
@@ -48,9 +50,9 @@ export function DownloadButton({
     <div data-testid="offline-download">
       {saved ? (
         <p role="status">
-          Saved for offline watching.{' '}
+          {t('download.saved')}{' '}
           <Button size="sm" variant="secondary" onClick={() => void downloads.remove(id)}>
-            Remove download
+            {t('download.remove')}
           </Button>
         </p>
       ) : (
@@ -61,7 +63,7 @@ export function DownloadButton({
           disabled={busy || offline}
           onClick={() => void save()}
         >
-          Download for offline
+          {t('download.save')}
         </Button>
       )}
       {error ? <p role="alert">{error}</p> : null}
@@ -74,11 +76,12 @@ export function DownloadButton({
  * video): the row below does not move down when the button arrives.
  */
 export function DownloadButtonRoom() {
+  const t = useStrings(playerStrings);
   return (
     <KeptRoom
       shape={
         <Button size="sm" variant="secondary">
-          Download for offline
+          {t('download.save')}
         </Button>
       }
     />

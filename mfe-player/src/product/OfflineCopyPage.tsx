@@ -9,8 +9,10 @@ import {
   useOfflineUser,
   useSavedCopy,
   useSession,
+  useStrings,
   type DownloadItem,
 } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
 import { NotesPanel } from '../notes/NotesPanel';
 import { captionsLanguageOf } from '@catalyst/contracts/captions';
 import { captionsLangOf } from '../player/playerKeys';
@@ -54,6 +56,7 @@ export function savedItemFor(
  * title and the way to the other downloads; a page never saved says "Not available offline".
  */
 export function OfflineCopyPage({ productKey, lessonId }: { productKey: string; lessonId: string | null }) {
+  const t = useStrings(playerStrings);
   const { pathname } = useLocation();
   const { isAuthenticated } = useSession();
   const offlineUser = useOfflineUser();
@@ -67,11 +70,12 @@ export function OfflineCopyPage({ productKey, lessonId }: { productKey: string; 
   const player = useRef<VideoPlayerHandle>(null);
   const [matches, setMatches] = useState<number[]>([]);
 
-  if (offlineUser.away && !offlineUser.loaded) return <Spinner message="Loading..." />;
+  if (offlineUser.away && !offlineUser.loaded) return <Spinner message={t('common.loading')} />;
   // nobody's downloads on this device: nothing to look for
   if (!isAuthenticated && !offlineUser.user) return <NotAvailableOffline />;
   // the list is in the offline stores (loaded at once offline): the wait does not hold them back
-  if (!ready || (item && !copy.settled)) return <Spinner message="Loading..." holdsFirstContent={false} />;
+  if (!ready || (item && !copy.settled))
+    return <Spinner message={t('common.loading')} holdsFirstContent={false} />;
   // never saved, or a premium copy past its grace period (deleted as it was asked for)
   if (!item || !copy.url) return <NotAvailableOffline />;
   return (
@@ -79,8 +83,7 @@ export function OfflineCopyPage({ productKey, lessonId }: { productKey: string; 
       <header className={styles.header}>
         <h1 className={styles.title}>{item.title}</h1>
         <p className={styles.muted}>
-          You&rsquo;re offline: this is the copy saved on this device.{' '}
-          <Link to={DOWNLOADS_PATH}>All downloads</Link>
+          {t('product.offline')} <Link to={DOWNLOADS_PATH}>{t('product.allDownloads')}</Link>
         </p>
       </header>
       <VideoPlayer

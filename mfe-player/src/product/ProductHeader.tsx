@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_TYPE_LABELS, type PublicProduct } from '@catalyst/contracts';
-import { Badge, categoryPath } from '@catalyst/web-kit';
+import type { PublicProduct } from '@catalyst/contracts';
+import { Badge, categoryPath, useStrings } from '@catalyst/web-kit';
+import { difficultyLabel, typeLabel } from '../i18n/labels';
+import { playerStrings } from '../i18n/en';
 import styles from './ProductPage.module.css';
 
 /** The breadcrumb, title and badges of a product page and a course page; `meta` is what follows the badges. */
@@ -12,12 +14,13 @@ export function ProductHeader({
   product: Pick<PublicProduct, 'title' | 'type' | 'difficulty' | 'category'>;
   meta: ReactNode;
 }) {
+  const t = useStrings(playerStrings);
   return (
     <>
-      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+      <nav aria-label={t('product.breadcrumb')} className={styles.breadcrumb}>
         <ol>
           <li>
-            <Link to="/browse">Browse</Link>
+            <Link to="/browse">{t('product.browse')}</Link>
           </li>
           <li>
             <Link to={categoryPath(product.category.slug)}>{product.category.name}</Link>
@@ -29,8 +32,8 @@ export function ProductHeader({
       <header className={styles.header}>
         <h1 className={styles.title}>{product.title}</h1>
         <div className={styles.meta}>
-          <Badge tone="primary">{PRODUCT_TYPE_LABELS[product.type] ?? product.type}</Badge>
-          <Badge>{product.difficulty}</Badge>
+          <Badge tone="primary">{typeLabel(t, product.type)}</Badge>
+          <Badge>{difficultyLabel(t, product.difficulty)}</Badge>
           {meta}
         </div>
       </header>

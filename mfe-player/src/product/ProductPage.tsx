@@ -16,6 +16,7 @@ import {
   useDownloadedCopy,
   usePremiumRedirect,
   useSession,
+  useStrings,
 } from '@catalyst/web-kit';
 import { CommunitySection } from '../community/CommunitySection';
 import { renderRecording } from '../community/recording';
@@ -40,9 +41,8 @@ import { ProductReviews } from './reviews/ProductReviews';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import { useProduct } from './useProduct';
 import { useRenewedMedia } from './useMediaRenewal';
+import { playerStrings } from '../i18n/en';
 import styles from './ProductPage.module.css';
-
-export const PRODUCT_NOT_FOUND = 'Product not found or inaccessible.';
 
 /** The server was not reached (offline, or it is down) and no kept answer stood in. */
 export const notReached = (error: unknown) => isApiRequestError(error) && error.status === 0;
@@ -53,23 +53,25 @@ export const notReached = (error: unknown) => isApiRequestError(error) && error.
  * the learner to the plans page, saying why.
  */
 export function ProductPage() {
+  const t = useStrings(playerStrings);
   const { productSlug = '' } = useParams();
   const { data: product, isLoading, error, reload } = useProduct(productSlug);
-  useDocumentTitle(product?.title ?? 'Product');
+  useDocumentTitle(product?.title ?? t('product.documentTitle'));
   const refused = usePremiumRedirect('course', error);
 
-  if (isLoading) return <Spinner message="Loading..." />;
-  if (refused) return <Spinner message="Loading..." />;
+  if (isLoading) return <Spinner message={t('common.loading')} />;
+  if (refused) return <Spinner message={t('common.loading')} />;
   // No such product is a permanent answer (no Retry); anything else may pass.
-  if (isApiRequestError(error) && error.status === 404) return <NotFound message={PRODUCT_NOT_FOUND} />;
+  if (isApiRequestError(error) && error.status === 404) return <NotFound message={t('product.notFound')} />;
   // Offline with no kept answer for it: the copy saved for offline watching, or "Not available offline".
   if (notReached(error)) return <OfflineCopyPage productKey={productSlug} lessonId={null} />;
-  if (error || !product) return <ErrorScreen message={PRODUCT_NOT_FOUND} onRetry={reload} />;
+  if (error || !product) return <ErrorScreen message={t('product.notFound')} onRetry={reload} />;
   // a new product remounts the view, so its player and progress start fresh (and the old one is saved)
   return <ProductView key={product._id} product={product} />;
 }
 
 function ProductView({ product }: { product: ProductDetail }) {
+  const t = useStrings(playerStrings);
   const player = useRef<VideoPlayerHandle>(null);
   // Full screen fills the player's box, where Up next shows over the finished video.
   const theatre = useRef<HTMLDivElement>(null);
@@ -203,7 +205,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               {product.thumbnail ? (
                 <img src={product.thumbnail} alt="" />
               ) : (
-                <span>No video for this product.</span>
+                <span>{t('product.noVideo')}</span>
               )}
             </div>
           )}
@@ -228,7 +230,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             <div className={styles.error} role="alert" data-testid="progress-error">
               <p>{progress.failure.message}</p>
               <Button size="sm" variant="secondary" onClick={tryAgain} disabled={progress.busy}>
-                Try again
+                {t('common.tryAgain')}
               </Button>
             </div>
           ) : null}
@@ -238,27 +240,26 @@ function ProductView({ product }: { product: ProductDetail }) {
           {product.type === 'webinar' ? (
             <CommunitySection
               module="LiveBoard"
-              label="the live session"
               whenNearView={false}
               props={{ productId: product._id, renderRecording }}
             />
           ) : null}
 
           <section className={styles.section} aria-labelledby="about-title">
-            <h2 id="about-title">Description</h2>
+            <h2 id="about-title">{t('product.description')}</h2>
             <p className={styles.description}>{product.description}</p>
           </section>
 
           {product.content ? (
             <section className={styles.section} aria-labelledby="content-title">
-              <h2 id="content-title">Content</h2>
+              <h2 id="content-title">{t('product.content')}</h2>
               <SafeHtml html={product.content} className={styles.content} testId="product-content" />
             </section>
           ) : null}
 
           {product.tags.length > 0 ? (
             <section className={styles.section} aria-labelledby="tags-title">
-              <h2 id="tags-title">Tags</h2>
+              <h2 id="tags-title">{t('product.tags')}</h2>
               <ul className={styles.tags}>
                 {product.tags.map((tag) => (
                   <li key={tag}>
@@ -271,11 +272,7 @@ function ProductView({ product }: { product: ProductDetail }) {
 
           <ProductReviews productId={product._id} />
 
-          <CommunitySection
-            module="Discussion"
-            label="the discussion"
-            props={{ target: { productId: product._id } }}
-          />
+          <CommunitySection module="Discussion" props={{ target: { productId: product._id } }} />
         </div>
 
         <aside className={styles.side}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button } from '@catalyst/web-kit';
-import { SAVE_FAILED_MESSAGE } from '../progress/messages';
+import { Button, useStrings } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
 import type { PolicyState } from '../progress/policy';
 import { ConfirmReset } from './ConfirmReset';
 import styles from './ProductPage.module.css';
@@ -22,21 +22,19 @@ export function ProgressActions({
   onReset: () => void;
   onRetrySave?: () => void;
 }) {
+  const t = useStrings(playerStrings);
   const saved = state?.saved;
   const percent = shownPercent(state);
   const atHundred = (saved?.progress ?? 0) >= 100;
   // Reset throws away what the learner did: it is confirmed first, saying what will be lost.
   const [confirming, setConfirming] = useState(false);
-  const lost = state?.completed
-    ? `your ${percent}% progress and the completed mark`
-    : `your ${percent}% progress`;
   return (
     <div className={styles.progressRow}>
       <div className={styles.progressInfo}>
         <div
           className={styles.bar}
           role="progressbar"
-          aria-label="Your progress"
+          aria-label={t('progress.title')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
@@ -44,37 +42,37 @@ export function ProgressActions({
           <div className={styles.fill} style={{ width: `${percent}%` }} />
         </div>
         <span className={styles.progressText} data-testid="progress-percent">
-          {state?.completed ? `Completed · ${percent}%` : `${percent}% complete`}
+          {t(state?.completed ? 'progress.completedPercent' : 'progress.percentComplete', { percent })}
         </span>
         <span
           className={[styles.saving, state?.saveFailed ? styles.saveFailed : ''].join(' ')}
           aria-live="polite"
           data-testid="save-status"
         >
-          {state?.saveFailed ? SAVE_FAILED_MESSAGE : state?.saving ? 'Saving...' : ''}
+          {state?.saveFailed ? t('progress.notSaved') : state?.saving ? t('progress.saving') : ''}
         </span>
         {state?.saveFailed && onRetrySave ? (
           <Button size="sm" variant="secondary" onClick={onRetrySave}>
-            Retry now
+            {t('progress.retryNow')}
           </Button>
         ) : null}
       </div>
       <div className={styles.actions}>
         <Button size="sm" onClick={onMarkComplete} disabled={!state || atHundred || busy}>
-          Mark Complete
+          {t('progress.markComplete')}
         </Button>
         <Button size="sm" variant="secondary" onClick={() => setConfirming(true)} disabled={!state || busy}>
-          Reset
+          {t('progress.reset')}
         </Button>
       </div>
       <ConfirmReset
         open={confirming}
         onClose={() => setConfirming(false)}
-        title="Reset your progress?"
-        confirmLabel="Reset progress"
+        title={t('progress.resetTitle')}
+        confirmLabel={t('progress.resetConfirm')}
         onConfirm={onReset}
       >
-        This clears {lost} for this item, and the video starts again from the beginning. It cannot be undone.
+        {t(state?.completed ? 'progress.resetBodyCompleted' : 'progress.resetBody', { percent })}
       </ConfirmReset>
     </div>
   );

@@ -1,18 +1,21 @@
 import { Link } from 'react-router-dom';
-import { PRODUCT_TYPE_LABELS, type PublicProduct } from '@catalyst/contracts';
-import { formatProductLength, productPath, Thumbnail } from '@catalyst/web-kit';
+import type { PublicProduct } from '@catalyst/contracts';
+import { formatProductLength, productPath, Thumbnail, useStrings } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
+import { typeLabel } from '../i18n/labels';
 import styles from './ProductPage.module.css';
 
 export const RELATED_LIMIT = 3;
 
 /** Related content: the first three. */
 export function RelatedProducts({ products }: { products: PublicProduct[] }) {
+  const t = useStrings(playerStrings);
   const shown = products.slice(0, RELATED_LIMIT);
   if (shown.length === 0) return null;
   return (
     <section className={styles.panel} aria-labelledby="related-title">
       <h2 id="related-title" className={styles.panelTitle}>
-        Related content
+        {t('product.related')}
       </h2>
       <ul className={styles.related}>
         {shown.map((item) => (
@@ -26,7 +29,7 @@ export function RelatedProducts({ products }: { products: PublicProduct[] }) {
               <span>
                 <span className={styles.relatedTitle}>{item.title}</span>
                 <span className={styles.muted}>
-                  {PRODUCT_TYPE_LABELS[item.type] ?? item.type}
+                  {typeLabel(t, item.type)}
                   {item.duration ? ` · ${formatProductLength(item)}` : ''}
                 </span>
               </span>

@@ -9,7 +9,8 @@ import {
   type RefObject,
 } from 'react';
 import { noteTime } from '@catalyst/contracts/notes-terms';
-import { Button } from '@catalyst/web-kit';
+import { Button, useStrings } from '@catalyst/web-kit';
+import { playerStrings } from '../i18n/en';
 import type { VideoPlayerHandle } from '../player/VideoPlayer';
 import { lineAt, spokenTime, useTranscript, type TranscriptLine } from './useTranscript';
 import styles from './Transcript.module.css';
@@ -74,6 +75,7 @@ export function Transcript({
   linkAt,
   onMatches,
 }: TranscriptProps) {
+  const t = useStrings(playerStrings);
   const { state, retry } = useTranscript(captionsUrl, captionsText);
   const lines = state.status === 'ready' ? state.lines : null;
   const searchId = useId();
@@ -132,7 +134,7 @@ export function Transcript({
     if (!passage) return;
     event.preventDefault();
     event.clipboardData.setData('text/plain', passageText(passage.text, passage.start));
-    setCopied(`Copied the passage at ${noteTime(passage.start)} with its link`);
+    setCopied(t('transcript.copied', { time: noteTime(passage.start) }));
   };
   // The button copies the selected passage, or the line being said.
   const copyPassage = async () => {
@@ -146,47 +148,47 @@ export function Transcript({
     if (!passage) return;
     try {
       await navigator.clipboard.writeText(passageText(passage.text, passage.start));
-      setCopied(`Copied the passage at ${noteTime(passage.start)} with its link`);
+      setCopied(t('transcript.copied', { time: noteTime(passage.start) }));
     } catch {
-      setCopied("This browser didn't let us copy. Select the passage and copy it.");
+      setCopied(t('transcript.copyRefused'));
     }
   };
 
   if (state.status === 'failed')
     return (
       <div className={styles.failure}>
-        <p>We couldn't load the transcript.</p>
+        <p>{t('transcript.loadFailed')}</p>
         <Button size="sm" variant="secondary" onClick={retry}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </div>
     );
-  if (!lines) return <p className={styles.note}>Loading the transcript…</p>;
-  if (lines.length === 0) return <p className={styles.note}>This video's captions have no words yet.</p>;
+  if (!lines) return <p className={styles.note}>{t('transcript.loading')}</p>;
+  if (lines.length === 0) return <p className={styles.note}>{t('transcript.empty')}</p>;
 
   return (
     <div className={styles.transcript}>
       <div className={styles.tools}>
         <label htmlFor={searchId} className="ck-visually-hidden">
-          Search the transcript
+          {t('transcript.search')}
         </label>
         <input
           id={searchId}
           type="search"
           className={styles.search}
-          placeholder="Search the transcript"
+          placeholder={t('transcript.search')}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
         <Button size="sm" variant="secondary" onClick={() => void copyPassage()}>
-          Copy with link
+          {t('transcript.copy')}
         </Button>
       </div>
       <p className={styles.note} role="status">
         {searching
           ? matches.length === 0
-            ? `No lines match "${query.trim()}"`
-            : `${matches.length} ${matches.length === 1 ? 'line matches' : 'lines match'}, marked on the seek bar`
+            ? t('transcript.noMatch', { query: query.trim() })
+            : t('transcript.matches', { count: matches.length })
           : copied}
       </p>
       {/* eslint-disable-next-line jsx-a11y-x/no-redundant-roles -- Safari drops the list role of a list without markers */}
@@ -194,7 +196,7 @@ export function Transcript({
         ref={listRef}
         role="list"
         className={styles.list}
-        aria-label="Transcript"
+        aria-label={t('transcript.tab')}
         // the captions' own language when their file names it (read aloud and hyphenated as it)
         lang={(state.status === 'ready' && state.language) || lang}
         onCopy={onCopy}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { captionsLanguageOf, cueWords, parseWebVtt } from '@catalyst/contracts/captions';
+import { playerStrings } from '../i18n/en';
 
 /** One line of the transcript: when it is said (seconds) and its words as read on screen. */
 export interface TranscriptLine {
@@ -66,9 +67,9 @@ export function lineAt(lines: readonly TranscriptLine[], seconds: number): numbe
 export function spokenTime(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const parts: string[] = [];
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (s >= 3600) parts.push(unit(Math.floor(s / 3600), 'hour'));
-  if (s >= 60) parts.push(unit(Math.floor((s % 3600) / 60), 'minute'));
-  parts.push(unit(s % 60, 'second'));
+  const { t } = playerStrings;
+  if (s >= 3600) parts.push(t('time.hours', { count: Math.floor(s / 3600) }));
+  if (s >= 60) parts.push(t('time.minutes', { count: Math.floor((s % 3600) / 60) }));
+  parts.push(t('time.seconds', { count: s % 60 }));
   return parts.join(' ');
 }

@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  REPORT_REASON_LABELS,
   REPORT_REASONS,
   REVIEW_LIMITS,
-  REVIEW_SORT_LABELS,
   REVIEW_SORTS,
   type MyReview,
   type ReportReason,
@@ -19,9 +17,24 @@ import {
   RatingStars,
   useNearView,
   useSession,
+  useStrings,
 } from '@catalyst/web-kit';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
+import { playerStrings } from '../../i18n/en';
 import styles from './ProductReviews.module.css';
+
+const SORT_KEYS = {
+  helpful: 'reviews.sortHelpful',
+  newest: 'reviews.sortNewest',
+  rating: 'reviews.sortRating',
+} as const satisfies Record<ReviewSort, string>;
+
+const REASON_KEYS = {
+  spam: 'reviews.reasonSpam',
+  abuse: 'reviews.reasonAbuse',
+  'off-topic': 'reviews.reasonOffTopic',
+  other: 'reviews.reasonOther',
+} as const satisfies Record<ReportReason, string>;
 
 const messageOf = (error: unknown, fallback: string) =>
   isApiRequestError(error) && error.status > 0 ? error.message : fallback;
@@ -31,6 +44,7 @@ const messageOf = (error: unknown, fallback: string) =>
  * Read once the section nears the viewport (below the lesson, it is no part of the page's first load).
  */
 export function ProductReviews({ productId }: { productId: string }) {
+  const t = useStrings(playerStrings);
   const anchor = useRef<HTMLElement>(null);
   const near = useNearView(anchor);
   const { user } = useSession();
@@ -52,7 +66,7 @@ export function ProductReviews({ productId }: { productId: string }) {
         setFailed(null);
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setFailed(messageOf(error, 'Reviews could not be loaded.'));
+        if (!controller.signal.aborted) setFailed(messageOf(error, playerStrings.t('reviews.loadFailed')));
       });
     return () => controller.abort();
   }, [near, productId, sort, version]);
@@ -66,14 +80,14 @@ export function ProductReviews({ productId }: { productId: string }) {
       });
       setPage({ ...next, items: [...page.items, ...next.items] });
     } catch (error) {
-      setFailed(messageOf(error, 'More reviews could not be loaded.'));
+      setFailed(messageOf(error, t('reviews.moreFailed')));
     }
   };
 
   return (
     <section ref={anchor} className={styles.section} aria-labelledby="reviews-title">
       <div className={styles.head}>
-        <h2 id="reviews-title">Reviews</h2>
+        <h2 id="reviews-title">{t('reviews.title')}</h2>
         {page ? <RatingStars average={page.rating.average} count={page.rating.count} /> : null}
       </div>
       {myId && near ? <MyReviewForm productId={productId} onChange={refresh} /> : null}
@@ -82,16 +96,16 @@ export function ProductReviews({ productId }: { productId: string }) {
       {page && page.items.length > 0 ? (
         <>
           <label className={styles.sort}>
-            Sort reviews{' '}
+            {t('reviews.sort')}{' '}
             <select value={sort} onChange={(event) => setSort(event.target.value as ReviewSort)}>
               {REVIEW_SORTS.map((value) => (
                 <option key={value} value={value}>
-                  {REVIEW_SORT_LABELS[value]}
+                  {t(SORT_KEYS[value])}
                 </option>
               ))}
             </select>
           </label>
-          <ul className={styles.list} aria-label="Reviews">
+          <ul className={styles.list} aria-label={t('reviews.title')}>
             {page.items.map((review) => (
               <ReviewItem
                 key={review._id}
@@ -105,12 +119,12 @@ export function ProductReviews({ productId }: { productId: string }) {
           </ul>
           {page.nextCursor ? (
             <Button variant="secondary" size="sm" onClick={() => void more()}>
-              Show more reviews
+              {t('reviews.more')}
             </Button>
           ) : null}
         </>
       ) : page ? (
-        <p className={styles.empty}>No reviews yet.</p>
+        <p className={styles.empty}>{t('reviews.none')}</p>
       ) : null}
     </section>
   );
@@ -130,6 +144,7 @@ function ReviewItem({
   /** An admin answers under the review (the creator's account is an admin's). */
   canReply: boolean;
 }) {
+  const t = useStrings(playerStrings);
   const [shown, setShown] = useState(review);
   const [replying, setReplying] = useState(false);
   const [replyText, setReplyText] = useState(review.reply?.body ?? '');
@@ -144,7 +159,7 @@ function ReviewItem({
       const answer = await api.review.helpful({ params });
       setHelpful({ count: answer.helpfulCount, byMe: true });
     } catch (error) {
-      setNote(messageOf(error, 'Your vote could not be saved.'));
+      setNote(messageOf(error, t('reviews.voteFailed')));
     }
   };
   const sendReply = async (event: FormEvent) => {
@@ -152,9 +167,9 @@ function ReviewItem({
     try {
       setShown(await api.review.reply({ params, body: { body: replyText } }));
       setReplying(false);
-      setNote('Your reply was posted');
+      setNote(t('reviews.replyPosted'));
     } catch (error) {
-      setNote(messageOf(error, 'Your reply could not be posted.'));
+      setNote(messageOf(error, t('reviews.replyFailed')));
     }
   };
   const report = async (event: FormEvent) => {
@@ -162,16 +177,16 @@ function ReviewItem({
     try {
       await api.review.report({ params, body: { reason } });
       setReporting(false);
-      setNote('Thank you. The moderators will look at this review.');
+      setNote(t('reviews.reported'));
     } catch (error) {
-      setNote(messageOf(error, 'Your report could not be sent.'));
+      setNote(messageOf(error, t('reviews.reportFailed')));
     }
   };
 
   return (
     <li className={styles.review} data-testid="review">
       <div className={styles.reviewHead}>
-        <span role="img" aria-label={`${review.rating} out of 5 stars`} className={styles.stars}>
+        <span role="img" aria-label={t('reviews.stars', { rating: review.rating })} className={styles.stars}>
           {'★'.repeat(review.rating)}
           <span className={styles.unlit}>{'★'.repeat(5 - review.rating)}</span>
         </span>
@@ -180,18 +195,21 @@ function ReviewItem({
       </div>
       {review.bodyHtml ? <SafeHtml html={review.bodyHtml} className={styles.body} /> : null}
       {shown.reply ? (
-        <div className={styles.reply} aria-label={`Reply from ${shown.reply.by.name}`} role="group">
+        <div
+          className={styles.reply}
+          aria-label={t('reviews.replyFrom', { name: shown.reply.by.name })}
+          role="group"
+        >
           <p className={styles.replyBy}>
-            Reply from {shown.reply.by.name}
-            {shown.reply.by.isCreator ? ' (creator)' : ''}
+            {t(shown.reply.by.isCreator ? 'reviews.replyFromCreator' : 'reviews.replyFrom', {
+              name: shown.reply.by.name,
+            })}
           </p>
           <SafeHtml html={shown.reply.bodyHtml} className={styles.body} />
         </div>
       ) : null}
       <div className={styles.actions}>
-        <span>
-          {helpful.count} {helpful.count === 1 ? 'person' : 'people'} found this helpful
-        </span>
+        <span>{t('reviews.helpfulCount', { count: helpful.count })}</span>
         {signedIn && !mine ? (
           <>
             <Button
@@ -201,23 +219,23 @@ function ReviewItem({
               disabled={helpful.byMe}
               aria-pressed={helpful.byMe}
             >
-              Helpful
+              {t('reviews.helpful')}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setReporting((open) => !open)}>
-              Report
+              {t('reviews.report')}
             </Button>
           </>
         ) : null}
         {canReply ? (
           <Button size="sm" variant="ghost" onClick={() => setReplying((open) => !open)}>
-            {shown.reply ? 'Edit reply' : 'Reply'}
+            {t(shown.reply ? 'reviews.editReply' : 'reviews.reply')}
           </Button>
         ) : null}
       </div>
       {replying ? (
         <form className={styles.reportForm} onSubmit={(event) => void sendReply(event)}>
           <label className={styles.textLabel}>
-            Your reply (Markdown)
+            {t('reviews.yourReply')}
             <textarea
               value={replyText}
               maxLength={REVIEW_LIMITS.bodyMax}
@@ -226,24 +244,24 @@ function ReviewItem({
             />
           </label>
           <Button size="sm" type="submit" disabled={!replyText.trim()}>
-            Post reply
+            {t('reviews.postReply')}
           </Button>
         </form>
       ) : null}
       {reporting ? (
         <form className={styles.reportForm} onSubmit={(event) => void report(event)}>
           <label>
-            Why are you reporting this review?{' '}
+            {t('reviews.reportWhy')}{' '}
             <select value={reason} onChange={(event) => setReason(event.target.value as ReportReason)}>
               {REPORT_REASONS.map((value) => (
                 <option key={value} value={value}>
-                  {REPORT_REASON_LABELS[value]}
+                  {t(REASON_KEYS[value])}
                 </option>
               ))}
             </select>
           </label>
           <Button size="sm" type="submit">
-            Send report
+            {t('reviews.sendReport')}
           </Button>
         </form>
       ) : null}
@@ -253,6 +271,7 @@ function ReviewItem({
 }
 
 function MyReviewForm({ productId, onChange }: { productId: string; onChange: () => void }) {
+  const t = useStrings(playerStrings);
   const [mine, setMine] = useState<MyReview | null>(null);
   const [rating, setRating] = useState(0);
   const [body, setBody] = useState('');
@@ -283,17 +302,17 @@ function MyReviewForm({ productId, onChange }: { productId: string; onChange: ()
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (rating < 1) {
-      setNote('Choose a rating from 1 to 5 stars');
+      setNote(t('reviews.chooseRating'));
       return;
     }
     setBusy(true);
     try {
       const review = await api.review.saveMine({ params: { idOrSlug: productId }, body: { rating, body } });
       setMine({ ...mine, review });
-      setNote('Your review was saved');
+      setNote(t('reviews.saved'));
       onChange();
     } catch (error) {
-      setNote(messageOf(error, 'Your review could not be saved.'));
+      setNote(messageOf(error, t('reviews.saveFailed')));
     } finally {
       setBusy(false);
     }
@@ -305,10 +324,10 @@ function MyReviewForm({ productId, onChange }: { productId: string; onChange: ()
       setMine({ ...mine, review: null });
       setRating(0);
       setBody('');
-      setNote('Your review was deleted');
+      setNote(t('reviews.deleted'));
       onChange();
     } catch (error) {
-      setNote(messageOf(error, 'Your review could not be deleted.'));
+      setNote(messageOf(error, t('reviews.deleteFailed')));
     } finally {
       setBusy(false);
     }
@@ -316,9 +335,9 @@ function MyReviewForm({ productId, onChange }: { productId: string; onChange: ()
 
   return (
     <form className={styles.form} onSubmit={(event) => void save(event)} aria-labelledby="my-review-title">
-      <h3 id="my-review-title">{mine.review ? 'Your review' : 'Rate this product'}</h3>
+      <h3 id="my-review-title">{t(mine.review ? 'reviews.yours' : 'reviews.rate')}</h3>
       <fieldset className={styles.starsInput}>
-        <legend>Your rating</legend>
+        <legend>{t('reviews.yourRating')}</legend>
         {[1, 2, 3, 4, 5].map((value) => (
           <label key={value}>
             <input
@@ -328,12 +347,12 @@ function MyReviewForm({ productId, onChange }: { productId: string; onChange: ()
               checked={rating === value}
               onChange={() => setRating(value)}
             />
-            {value} {value === 1 ? 'star' : 'stars'}
+            {t('reviews.starCount', { count: value })}
           </label>
         ))}
       </fieldset>
       <label className={styles.textLabel}>
-        Your review (optional, Markdown)
+        {t('reviews.body')}
         <textarea
           value={body}
           maxLength={REVIEW_LIMITS.bodyMax}
@@ -343,11 +362,11 @@ function MyReviewForm({ productId, onChange }: { productId: string; onChange: ()
       </label>
       <div className={styles.actions}>
         <Button type="submit" size="sm" disabled={busy}>
-          {mine.review ? 'Update review' : 'Post review'}
+          {t(mine.review ? 'reviews.update' : 'reviews.post')}
         </Button>
         {mine.review ? (
           <Button size="sm" variant="ghost" onClick={() => void remove()} disabled={busy}>
-            Delete review
+            {t('reviews.delete')}
           </Button>
         ) : null}
       </div>
