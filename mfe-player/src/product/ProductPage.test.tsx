@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   NEXT_LESSON_COUNTDOWN_SECONDS,
   pathProgressRoutes,
@@ -11,7 +11,7 @@ import {
   productRoutes,
   progressRoutes,
 } from '@catalyst/contracts';
-import { premiumReasonText, session } from '@catalyst/web-kit';
+import { premiumReasonText, session, setLanguage } from '@catalyst/web-kit';
 import { failure, fakeApi } from '@catalyst/web-kit/testing';
 import { learningPathOf, pathItemOf } from '../testing/learningPath';
 import { ProductPage } from './ProductPage';
@@ -156,6 +156,21 @@ describe('the product page', () => {
     await waitFor(() => expect(courseStatus()).toBe('In progress'));
     expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete');
     expect(screen.getByTestId('video-player').getAttribute('aria-label')).toBe('Video player: React Course');
+  });
+
+  it('shows the page in Arabic, right to left, while the player keeps its controls left to right', async () => {
+    await setLanguage('ar', { keep: false });
+    onTestFinished(() => setLanguage('en', { keep: false }));
+    fakeApi().on(productRoutes.getPremium, product()).on(progressRoutes.getForProduct, saved());
+    renderAt();
+    const crumbs = await screen.findByRole('navigation', { name: 'مسار التنقل' });
+    expect(within(crumbs).getByRole('link', { name: 'تصفّح' }).getAttribute('href')).toBe('/browse');
+    expect(document.documentElement.getAttribute('dir')).toBe('rtl');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toContain('الوصف');
+    await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('مكتمل بنسبة 40٪'));
+    expect(screen.getByRole('button', { name: 'وضع علامة مكتمل' }).hasAttribute('disabled')).toBe(false);
+    const play = within(screen.getByTestId('video-player')).getByRole('button', { name: 'تشغيل' });
+    expect(play.closest('[dir]')?.getAttribute('dir')).toBe('ltr');
   });
 
   it('shows the progress panel for a single video too, and none for a document with nothing to play', async () => {
