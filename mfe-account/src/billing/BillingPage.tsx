@@ -6,6 +6,7 @@ import {
   api as defaultApi,
   Button,
   Card,
+  currentLanguage,
   formatDate,
   isApiRequestError,
   remoteTestId,
@@ -13,30 +14,36 @@ import {
   TextField,
   useApiData,
   useDocumentTitle,
+  useStrings,
   type ApiClient,
 } from '@catalyst/web-kit';
+import { accountStrings } from '../i18n/en';
 import styles from './BillingPage.module.css';
 import { fieldErrorOf, formErrorOf, type FormError } from './formError';
 
-export const BILLING_LOAD_FAILED = 'Failed to load your billing account.';
-export const CARD_UPDATE_FAILED = 'The card update could not be opened. Please try again.';
-export const DETAILS_SAVED = 'Your billing details have been saved.';
+/** The saved details' notice, in English (as tests read it). */
+export const DETAILS_SAVED = accountStrings.english['billing.saved'];
 
-const STATUS_TEXT: Record<AccountInvoice['status'], string> = {
-  paid: 'Paid',
-  open: 'Payment due',
-  draft: 'Draft',
-  uncollectible: 'Unpaid',
-  void: 'Void',
-};
+const STATUS_KEYS = {
+  paid: 'invoice.paid',
+  open: 'invoice.paymentDue',
+  draft: 'invoice.draft',
+  uncollectible: 'invoice.uncollectible',
+  void: 'invoice.void',
+} as const satisfies Record<AccountInvoice['status'], string>;
 
+/** An amount in the invoice's currency, as the page's language writes it (English: en-US, '$14.99'). */
 const money = (amount: number, currency: string) =>
-  amount.toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() });
+  amount.toLocaleString(currentLanguage() === 'en' ? 'en-US' : currentLanguage(), {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  });
 
 const browserNavigate = (url: string) => globalThis.location.assign(url);
 
 /** The billing details form: the e-mail, company and VAT number receipts name. */
 function DetailsForm({ details, client }: { details: BillingDetails; client: ApiClient }) {
+  const t = useStrings(accountStrings);
   const [email, setEmail] = useState(details.email ?? '');
   const [companyName, setCompanyName] = useState(details.companyName ?? '');
   const [vatNumber, setVatNumber] = useState(details.vatNumber ?? '');
@@ -54,9 +61,9 @@ function DetailsForm({ details, client }: { details: BillingDetails; client: Api
       setEmail(saved.email ?? '');
       setCompanyName(saved.companyName ?? '');
       setVatNumber(saved.vatNumber ?? '');
-      setNotice(DETAILS_SAVED);
+      setNotice(t('billing.saved'));
     } catch (err) {
-      setError(formErrorOf(err, 'Your billing details could not be saved. Please try again.'));
+      setError(formErrorOf(err, t('billing.saveFailed')));
     }
     setSaving(false);
   }
@@ -65,7 +72,7 @@ function DetailsForm({ details, client }: { details: BillingDetails; client: Api
   return (
     <form className={styles.form} onSubmit={(event) => void save(event)} noValidate>
       <TextField
-        label="Billing e-mail"
+        label={t('billing.email')}
         type="email"
         autoComplete="email"
         value={email}
@@ -74,25 +81,25 @@ function DetailsForm({ details, client }: { details: BillingDetails; client: Api
         required
       />
       <TextField
-        label="Company name"
+        label={t('billing.company')}
         autoComplete="organization"
         value={companyName}
         onChange={(event) => setCompanyName(event.target.value)}
         error={fieldError('companyName')}
-        hint="Optional: shown on your receipts."
+        hint={t('billing.companyHint')}
       />
       <TextField
-        label="VAT number"
+        label={t('billing.vat')}
         value={vatNumber}
         onChange={(event) => setVatNumber(event.target.value)}
         error={fieldError('vatNumber')}
-        hint="Optional, with its country code, such as DE123456789."
+        hint={t('billing.vatHint')}
       />
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {error && !error.field ? <Alert tone="danger">{error.message}</Alert> : null}
       <div>
         <Button type="submit" loading={saving}>
-          Save billing details
+          {t('billing.save')}
         </Button>
       </div>
     </form>
@@ -100,20 +107,21 @@ function DetailsForm({ details, client }: { details: BillingDetails; client: Api
 }
 
 function InvoiceTable({ invoices }: { invoices: AccountInvoice[] }) {
-  if (invoices.length === 0) return <p className={styles.muted}>No invoices yet.</p>;
+  const t = useStrings(accountStrings);
+  if (invoices.length === 0) return <p className={styles.muted}>{t('invoices.none')}</p>;
   return (
     <div className={styles.scroll}>
       <table className={styles.table}>
-        <caption className={styles.caption}>Your invoices, newest first</caption>
+        <caption className={styles.caption}>{t('billing.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Plan</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Discount</th>
-            <th scope="col">Tax</th>
-            <th scope="col">Status</th>
-            <th scope="col">Receipt</th>
+            <th scope="col">{t('billing.date')}</th>
+            <th scope="col">{t('details.plan')}</th>
+            <th scope="col">{t('billing.amount')}</th>
+            <th scope="col">{t('billing.discount')}</th>
+            <th scope="col">{t('billing.tax')}</th>
+            <th scope="col">{t('planSection.status')}</th>
+            <th scope="col">{t('invoices.receipt')}</th>
           </tr>
         </thead>
         <tbody>
@@ -124,14 +132,20 @@ function InvoiceTable({ invoices }: { invoices: AccountInvoice[] }) {
               <td>{money(invoice.amount, invoice.currency)}</td>
               <td>{invoice.discount > 0 ? `-${money(invoice.discount, invoice.currency)}` : '—'}</td>
               <td>{money(invoice.tax, invoice.currency)}</td>
-              <td>{STATUS_TEXT[invoice.status]}</td>
+              <td>{t(STATUS_KEYS[invoice.status])}</td>
               <td className={styles.links}>
                 <a href={invoice.pdfUrl} target="_blank" rel="noreferrer">
-                  PDF receipt <span className={styles.hidden}>of {formatDate(invoice.date)}</span>
+                  {t('billing.pdf')}{' '}
+                  <span className={styles.hidden}>
+                    {t('billing.ofDate', { date: formatDate(invoice.date) })}
+                  </span>
                 </a>
                 {invoice.hostedUrl ? (
                   <a href={invoice.hostedUrl} target="_blank" rel="noreferrer">
-                    View invoice <span className={styles.hidden}>of {formatDate(invoice.date)}</span>
+                    {t('billing.view')}{' '}
+                    <span className={styles.hidden}>
+                      {t('billing.ofDate', { date: formatDate(invoice.date) })}
+                    </span>
                   </a>
                 ) : null}
               </td>
@@ -154,7 +168,8 @@ export default function BillingPage({
   client?: ApiClient;
   navigate?: (url: string) => void;
 }) {
-  useDocumentTitle('Billing');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('billing.documentTitle'));
   const [params] = useSearchParams();
   const account = useApiData(client.billingAccount.account, undefined);
   const [opening, setOpening] = useState(false);
@@ -169,7 +184,7 @@ export default function BillingPage({
       return; // leaving for the provider's portal
     } catch (err) {
       setCardError(
-        isApiRequestError(err) && err.status < 500 && err.message ? err.message : CARD_UPDATE_FAILED,
+        isApiRequestError(err) && err.status < 500 && err.message ? err.message : t('billing.cardFailed'),
       );
     }
     setOpening(false);
@@ -187,36 +202,36 @@ export default function BillingPage({
 
   return (
     <div className={styles.page} data-testid={remoteTestId('account')}>
-      <h1 className={styles.heading}>Billing</h1>
+      <h1 className={styles.heading}>{t('billing.title')}</h1>
       <Card as="section" className={styles.card} aria-labelledby="card-title">
-        <h2 id="card-title">Payment method</h2>
-        <p className={styles.muted}>Change the card your plan is charged to in the secure billing portal.</p>
-        {opening && wantsCard ? <p role="status">Opening the card update...</p> : null}
+        <h2 id="card-title">{t('billing.method')}</h2>
+        <p className={styles.muted}>{t('billing.methodNote')}</p>
+        {opening && wantsCard ? <p role="status">{t('billing.opening')}</p> : null}
         {cardError ? <Alert tone="danger">{cardError}</Alert> : null}
         <div>
           <Button variant="secondary" loading={opening} onClick={() => void updateCard()}>
-            Update card
+            {t('subscribed.updateCard')}
           </Button>
         </div>
       </Card>
       <Card as="section" className={styles.card} aria-labelledby="invoices-title">
-        <h2 id="invoices-title">Invoices</h2>
+        <h2 id="invoices-title">{t('invoices.title')}</h2>
         {account.error ? (
           <Alert tone="danger">
-            {BILLING_LOAD_FAILED}{' '}
+            {t('billing.loadFailed')}{' '}
             <Button variant="secondary" size="sm" onClick={account.reload}>
-              Try Again
+              {t('failed.tryAgain')}
             </Button>
           </Alert>
         ) : account.data ? (
           <InvoiceTable invoices={account.data.invoices} />
         ) : (
-          <Spinner message="Loading your invoices..." />
+          <Spinner message={t('billing.loading')} />
         )}
       </Card>
       <Card as="section" className={styles.card} aria-labelledby="details-title">
-        <h2 id="details-title">Billing details</h2>
-        <p className={styles.muted}>Receipts go to this address and name these details.</p>
+        <h2 id="details-title">{t('billing.details')}</h2>
+        <p className={styles.muted}>{t('billing.detailsNote')}</p>
         {account.data ? <DetailsForm details={account.data.details} client={client} /> : null}
       </Card>
     </div>

@@ -7,19 +7,22 @@ import {
   Button,
   Card,
   formatDate,
+  formatPrice,
   isApiRequestError,
   Spinner,
   TextField,
   useDocumentTitle,
+  useStrings,
   type ApiClient,
 } from '@catalyst/web-kit';
 import { fieldErrorOf, formErrorOf, type FormError } from '../billing/formError';
+import { accountStrings } from '../i18n/en';
 import styles from './Gift.module.css';
 
 const MONTHS = [3, 6, 12] as const;
 /** The monthly price for each month, one payment (the server charges the same). */
 const PER_MONTH = 14.99;
-const price = (months: number) => `$${(PER_MONTH * months).toFixed(2)}`;
+const price = (months: number) => formatPrice(Math.round(PER_MONTH * months * 100) / 100);
 const today = () => new Date().toISOString().slice(0, 10);
 const browserNavigate = (url: string) => globalThis.location.assign(url);
 
@@ -28,6 +31,7 @@ export const groupedCode = (code: string) => code.match(/.{1,5}/g)?.join('-') ??
 
 /** After the payment: the gift with its code to print, or when its e-mail goes. */
 function Purchased({ sessionId, client }: { sessionId: string; client: ApiClient }) {
+  const t = useStrings(accountStrings);
   const [gift, setGift] = useState<Gift | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -37,37 +41,36 @@ function Purchased({ sessionId, client }: { sessionId: string; client: ApiClient
       .then((answer) => live && setGift(answer))
       .catch(
         (err: unknown) =>
-          live && setError(isApiRequestError(err) ? err.message : 'Your gift could not be loaded.'),
+          // '' when the server gave no words: the page says it in its language
+          live && setError(isApiRequestError(err) ? err.message : ''),
       );
     return () => {
       live = false;
     };
   }, [client, sessionId]);
-  if (error) return <Alert tone="danger">{error}</Alert>;
-  if (!gift) return <Spinner message="Confirming your payment..." />;
-  if (gift.status === 'pending')
-    return <Alert tone="warning">Your payment has not arrived yet. Reload this page in a moment.</Alert>;
+  if (error !== null) return <Alert tone="danger">{error || t('gift.loadFailed')}</Alert>;
+  if (!gift) return <Spinner message={t('gift.confirming')} />;
+  if (gift.status === 'pending') return <Alert tone="warning">{t('gift.pending')}</Alert>;
   return (
     <Card as="section" className={styles.card} aria-labelledby="gift-done">
-      <h1 id="gift-done">Thank you! Your gift is paid.</h1>
-      <p>
-        {gift.months} months of Catalyst Premium for {gift.recipientName}. Your receipt is on its way to your
-        e-mail.
-      </p>
+      <h1 id="gift-done">{t('gift.paidTitle')}</h1>
+      <p>{t('gift.paidText', { count: gift.months, name: gift.recipientName })}</p>
       {gift.delivery === 'email' ? (
         <p>
-          We will e-mail {gift.recipientEmail} on{' '}
-          {formatDate(`${gift.sendOn}T12:00:00Z`, 'long', { utc: true })} with a link to redeem it.
+          {t('gift.emailOn', {
+            email: gift.recipientEmail ?? '',
+            date: formatDate(`${gift.sendOn}T12:00:00Z`, 'long', { utc: true }),
+          })}
         </p>
       ) : (
         <>
-          <p>Print this code or pass it on. It is redeemed at {gift.redeemUrl}.</p>
-          <p className={styles.code} aria-label="Gift code">
+          <p>{t('gift.printText', { url: gift.redeemUrl ?? '' })}</p>
+          <p className={styles.code} aria-label={t('gift.code')}>
             {gift.code ? groupedCode(gift.code) : ''}
           </p>
           <div>
             <Button variant="secondary" onClick={() => globalThis.print()}>
-              Print
+              {t('gift.print')}
             </Button>
           </div>
         </>
@@ -84,7 +87,8 @@ export function GiftBuyPage({
   client?: ApiClient;
   navigate?: (url: string) => void;
 }) {
-  useDocumentTitle('Give Premium');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('gift.documentTitle'));
   const [params] = useSearchParams();
   const [months, setMonths] = useState<3 | 6 | 12>(3);
   const [recipientName, setRecipientName] = useState('');
@@ -121,7 +125,7 @@ export function GiftBuyPage({
       navigate(url);
       return; // leaving for the provider's checkout
     } catch (err) {
-      setError(formErrorOf(err, 'The checkout could not be opened. Please try again.'));
+      setError(formErrorOf(err, t('gift.checkoutFailed')));
     }
     setBusy(false);
   }
@@ -130,32 +134,28 @@ export function GiftBuyPage({
   return (
     <div className={styles.page}>
       <Card as="section" className={styles.card} aria-labelledby="gift-title">
-        <h1 id="gift-title">Give Premium</h1>
-        <p className={styles.muted}>
-          One payment, no subscription: they get every course for the months you choose.
-        </p>
-        {params.get('canceled') ? (
-          <Alert tone="info">Your payment was cancelled. Nothing was charged.</Alert>
-        ) : null}
+        <h1 id="gift-title">{t('gift.title')}</h1>
+        <p className={styles.muted}>{t('gift.lead')}</p>
+        {params.get('canceled') ? <Alert tone="info">{t('gift.cancelled')}</Alert> : null}
         <form className={styles.card} onSubmit={(event) => void buy(event)} noValidate>
           <fieldset className={styles.choices}>
-            <legend>How long</legend>
+            <legend>{t('gift.howLong')}</legend>
             {MONTHS.map((n) => (
               <label key={n} className={styles.choice}>
                 <input type="radio" name="months" checked={months === n} onChange={() => setMonths(n)} />
-                {n} months — {price(n)}
+                {t('gift.option', { count: n, price: price(n) })}
               </label>
             ))}
           </fieldset>
           <TextField
-            label="Recipient's name"
+            label={t('gift.recipientName')}
             value={recipientName}
             onChange={(event) => setRecipientName(event.target.value)}
             error={fieldError('recipientName')}
             required
           />
           <fieldset className={styles.choices}>
-            <legend>How they get it</legend>
+            <legend>{t('gift.howGet')}</legend>
             <label className={styles.choice}>
               <input
                 type="radio"
@@ -163,7 +163,7 @@ export function GiftBuyPage({
                 checked={delivery === 'email'}
                 onChange={() => setDelivery('email')}
               />
-              E-mail it to them on a day I choose
+              {t('gift.byEmail')}
             </label>
             <label className={styles.choice}>
               <input
@@ -172,13 +172,13 @@ export function GiftBuyPage({
                 checked={delivery === 'print'}
                 onChange={() => setDelivery('print')}
               />
-              I will print the code
+              {t('gift.byPrint')}
             </label>
           </fieldset>
           {delivery === 'email' ? (
             <>
               <TextField
-                label="Recipient's e-mail"
+                label={t('gift.recipientEmail')}
                 type="email"
                 value={recipientEmail}
                 onChange={(event) => setRecipientEmail(event.target.value)}
@@ -186,7 +186,7 @@ export function GiftBuyPage({
                 required
               />
               <TextField
-                label="Send on"
+                label={t('gift.sendOn')}
                 type="date"
                 min={today()}
                 value={sendOn}
@@ -195,7 +195,7 @@ export function GiftBuyPage({
               />
             </>
           ) : null}
-          <label htmlFor="gift-message">Message (optional)</label>
+          <label htmlFor="gift-message">{t('gift.message')}</label>
           <textarea
             id="gift-message"
             className={styles.message}
@@ -208,7 +208,7 @@ export function GiftBuyPage({
           ) : null}
           <div>
             <Button type="submit" loading={busy}>
-              Pay {price(months)}
+              {t('gift.pay', { price: price(months) })}
             </Button>
           </div>
         </form>

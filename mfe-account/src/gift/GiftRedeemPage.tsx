@@ -12,9 +12,11 @@ import {
   subscription,
   useApiData,
   useDocumentTitle,
+  useStrings,
   type ApiClient,
   type SubscriptionStore,
 } from '@catalyst/web-kit';
+import { accountStrings } from '../i18n/en';
 import styles from './Gift.module.css';
 
 /** /gift/{code}: who gave what, and Redeem (single use: the months are added after any paid period). */
@@ -25,7 +27,8 @@ export function GiftRedeemPage({
   client?: ApiClient;
   store?: SubscriptionStore;
 }) {
-  useDocumentTitle('Your gift');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('redeem.documentTitle'));
   const code = useParams().code ?? '';
   const preview = useApiData(client.gift.preview, { params: { code } });
   const [busy, setBusy] = useState(false);
@@ -39,11 +42,7 @@ export function GiftRedeemPage({
       setDone(await client.gift.redeem({ params: { code } }));
       await store.refresh();
     } catch (err) {
-      setError(
-        isApiRequestError(err) && err.status < 500
-          ? err.message
-          : 'The gift could not be redeemed. Please try again.',
-      );
+      setError(isApiRequestError(err) && err.status < 500 ? err.message : t('redeem.failed'));
     }
     setBusy(false);
   }
@@ -54,46 +53,38 @@ export function GiftRedeemPage({
         <Alert tone="danger">
           {isApiRequestError(preview.error) && preview.error.status < 500
             ? preview.error.message
-            : 'The gift could not be loaded.'}
+            : t('redeem.loadFailed')}
         </Alert>
       </div>
     );
-  if (!preview.data) return <Spinner message="Loading your gift..." />;
+  if (!preview.data) return <Spinner message={t('redeem.loading')} />;
   const gift = preview.data;
   return (
     <div className={styles.page}>
       <Card as="section" className={styles.card} aria-labelledby="gift-title">
-        <h1 id="gift-title">
-          {gift.fromName} gave you {gift.months} months of Premium
-        </h1>
+        <h1 id="gift-title">{t('redeem.title', { from: gift.fromName, count: gift.months })}</h1>
         {gift.message ? <blockquote>{gift.message}</blockquote> : null}
         {done ? (
           <>
             <Alert tone="success">
-              Gift redeemed. Premium is yours until {formatDate(done.premiumUntil, 'long', { utc: true })}.
+              {t('redeem.done', { date: formatDate(done.premiumUntil, 'long', { utc: true }) })}
             </Alert>
             <div>
-              <Link to="/browse">Browse Content</Link>
+              <Link to="/browse">{t('subscribed.browse')}</Link>
             </div>
           </>
         ) : gift.status === 'paid' ? (
           <>
-            <p className={styles.muted}>
-              The months start after any Premium you have paid for, so nothing you pay overlaps them.
-            </p>
+            <p className={styles.muted}>{t('redeem.note')}</p>
             {error ? <Alert tone="danger">{error}</Alert> : null}
             <div>
               <Button loading={busy} onClick={() => void redeem()}>
-                Redeem gift
+                {t('redeem.button')}
               </Button>
             </div>
           </>
         ) : (
-          <Alert tone="warning">
-            {gift.status === 'redeemed'
-              ? 'This gift has already been redeemed'
-              : 'This gift was refunded and can no longer be redeemed'}
-          </Alert>
+          <Alert tone="warning">{gift.status === 'redeemed' ? t('redeem.used') : t('redeem.refunded')}</Alert>
         )}
       </Card>
     </div>

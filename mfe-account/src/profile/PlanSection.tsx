@@ -14,37 +14,35 @@ import {
   Spinner,
   subscription,
   useApiData,
+  useStrings,
   useSubscription,
   type ApiClient,
   type SubscriptionState,
   type SubscriptionStore,
 } from '@catalyst/web-kit';
+import { accountStrings, type AccountText } from '../i18n/en';
 import { planName } from '../subscription/failureMessages';
 import { PlanSwitch } from '../subscription/PlanSwitch';
-import {
-  BILLING_PORTAL_FAILED_MESSAGE,
-  canSwitchPlan,
-  periodText,
-  planLabel,
-} from '../subscription/planStatus';
+import { canSwitchPlan, periodText, planLabel } from '../subscription/planStatus';
 import styles from './ProfilePage.module.css';
 
-export const INVOICES_FAILED_MESSAGE = 'Failed to load invoices.';
-
-const STATUS_TEXT: Record<string, string> = {
-  active: 'Active',
-  trialing: 'Trial',
-  past_due: 'Payment failed',
-  canceled: 'Ended',
-  free: 'No plan',
+const statusText = (t: AccountText, status: string): string => {
+  const keys: Record<string, Parameters<AccountText>[0]> = {
+    active: 'status.active',
+    trialing: 'status.trialing',
+    past_due: 'status.pastDue',
+    canceled: 'status.canceled',
+    free: 'status.free',
+  };
+  return keys[status] ? t(keys[status]) : status;
 };
-const INVOICE_STATUS_TEXT: Record<Invoice['status'], string> = {
-  paid: 'Paid',
-  open: 'Due',
-  draft: 'Draft',
-  uncollectible: 'Unpaid',
-  void: 'Void',
-};
+const INVOICE_STATUS_KEYS = {
+  paid: 'invoice.paid',
+  open: 'invoice.open',
+  draft: 'invoice.draft',
+  uncollectible: 'invoice.uncollectible',
+  void: 'invoice.void',
+} as const satisfies Record<Invoice['status'], string>;
 
 /**
  * The profile's plan section: status, renewal or end date, Manage billing, switching monthly ↔ annual, and the
@@ -57,6 +55,7 @@ export function PlanSection({
   store?: SubscriptionStore;
   client?: ApiClient;
 }) {
+  const t = useStrings(accountStrings);
   const state = useSubscription(store);
   const isAdminPlan = state.plan === 'admin';
   const invoices = useApiData(
@@ -75,9 +74,7 @@ export function PlanSection({
       return; // leaving for the provider's portal
     } catch (err) {
       setError(
-        isApiRequestError(err) && err.status < 500 && err.message
-          ? err.message
-          : BILLING_PORTAL_FAILED_MESSAGE,
+        isApiRequestError(err) && err.status < 500 && err.message ? err.message : t('plan.portalFailed'),
       );
     }
     setOpening(false);
@@ -86,11 +83,11 @@ export function PlanSection({
   return (
     <Card as="section" className={styles.card} aria-labelledby="plan-title">
       <h2 id="plan-title" className={styles.heading}>
-        Subscription
+        {t('planSection.title')}
       </h2>
       {state.isLoading ? (
         <KeptRoom shape={FREE_PLAN_SHAPE} className={styles.card}>
-          <Spinner message="Loading your subscription..." />
+          <Spinner message={t('plans.loading')} />
         </KeptRoom>
       ) : (
         <PlanDetails
@@ -138,42 +135,49 @@ function PlanDetails({
   opening: boolean;
   onManageBilling: () => void;
 }) {
+  const t = useStrings(accountStrings);
   const isAdminPlan = plan.plan === 'admin';
-  const period = periodText(plan);
+  const period = periodText(t, plan);
   // A billing account exists once anything was ever billed (or a plan is on): only then is there a portal to open.
   // (A gift is no plan billed: without invoices there is no billing account.)
   const hasBilling = !isAdminPlan && ((plan.hasSubscription && !plan.gift) || invoices.list.length > 0);
   return (
     <>
       <dl className={styles.facts}>
-        <dt>Plan</dt>
+        <dt>{t('details.plan')}</dt>
         <dd>
           {plan.hasSubscription
             ? isAdminPlan
               ? planName(plan.plan)
-              : planLabel(plan.interval, plan.gift)
-            : 'Free'}
+              : planLabel(t, plan.interval, plan.gift)
+            : t('planSection.free')}
         </dd>
-        <dt>Status</dt>
+        <dt>{t('planSection.status')}</dt>
         <dd>
           {isAdminPlan
-            ? 'Full access (admin)'
+            ? t('planSection.adminAccess')
             : plan.gift && plan.hasSubscription
-              ? 'Gift'
+              ? t('planSection.gift')
               : period?.ending && plan.hasSubscription
-                ? 'Cancelled, access until the end date'
-                : (STATUS_TEXT[plan.status] ?? plan.status)}
+                ? t('planSection.cancelled')
+                : statusText(t, plan.status)}
         </dd>
         {plan.trialEnd && plan.hasSubscription ? (
           <>
-            <dt>Free trial ends</dt>
+            <dt>{t('planSection.trialEnds')}</dt>
             <dd>{formatDate(plan.trialEnd, 'long')}</dd>
           </>
         ) : null}
         {period && plan.hasSubscription ? (
           <>
             <dt>
-              {period.ending ? 'Ends' : plan.gift ? 'Gift ends' : plan.trialEnd ? 'First charge' : 'Renews'}
+              {period.ending
+                ? t('planSection.ends')
+                : plan.gift
+                  ? t('planSection.giftEnds')
+                  : plan.trialEnd
+                    ? t('planSection.firstCharge')
+                    : t('planSection.renews')}
             </dt>
             <dd className={period.ending ? styles.danger : undefined}>
               {formatDate(plan.currentPeriodEnd, 'long')}
@@ -185,12 +189,12 @@ function PlanDetails({
       <div className={styles.row}>
         {hasBilling ? (
           <Button variant="secondary" loading={opening} onClick={onManageBilling}>
-            Manage billing
+            {t('subscribed.manage')}
           </Button>
         ) : null}
         {!isAdminPlan ? (
           <Link to="/subscription" className={buttonClassName(plan.hasSubscription ? 'ghost' : 'primary')}>
-            {plan.hasSubscription ? 'Subscription details' : 'See Premium'}
+            {plan.hasSubscription ? t('planSection.details') : t('planSection.seePremium')}
           </Link>
         ) : null}
       </div>
@@ -245,35 +249,36 @@ function InvoiceList({
   failed: boolean;
   onRetry: () => void;
 }) {
+  const t = useStrings(accountStrings);
   return (
     <div className={styles.invoices}>
       <h3 id="invoices-title" className={styles.subheading}>
-        Invoices
+        {t('invoices.title')}
       </h3>
       {isLoading ? (
-        <Spinner message="Loading invoices..." />
+        <Spinner message={t('invoices.loading')} />
       ) : failed ? (
         <Alert tone="warning">
-          {INVOICES_FAILED_MESSAGE}{' '}
+          {t('planSection.invoicesFailed')}{' '}
           <button type="button" className={styles.linkButton} onClick={onRetry}>
-            Try Again
+            {t('failed.tryAgain')}
           </button>
         </Alert>
       ) : invoices.length === 0 ? (
-        <p className={styles.note}>No invoices yet.</p>
+        <p className={styles.note}>{t('invoices.none')}</p>
       ) : (
         <ul className={styles.invoiceList} aria-labelledby="invoices-title">
           {invoices.map((invoice) => (
             <li key={invoice.id} className={styles.invoice}>
               <span>{formatDate(invoice.date, 'long')}</span>
               <span className={styles.amount}>{formatPrice(invoice.amount)}</span>
-              <span>{INVOICE_STATUS_TEXT[invoice.status]}</span>
+              <span>{t(INVOICE_STATUS_KEYS[invoice.status])}</span>
               {invoice.receiptUrl ? (
                 <a href={invoice.receiptUrl} target="_blank" rel="noopener noreferrer">
-                  {invoice.status === 'paid' ? 'Receipt' : 'Invoice'}
+                  {invoice.status === 'paid' ? t('invoices.receipt') : t('invoices.invoice')}
                   <span className="ck-visually-hidden">
                     {' '}
-                    of {formatDate(invoice.date, 'long')} (opens in a new tab)
+                    {t('invoices.ofDate', { date: formatDate(invoice.date, 'long') })}
                   </span>
                 </a>
               ) : (

@@ -14,13 +14,13 @@ import {
   isApiRequestError,
   premiumReasonText,
   useApiData,
+  useStrings,
   useSubscription,
   type SubscriptionStore,
 } from '@catalyst/web-kit';
+import { accountStrings, type AccountText } from '../i18n/en';
+import { PLAN_FEATURES } from './planStatus';
 import styles from './Subscription.module.css';
-
-export const CHECKOUT_FAILED_MESSAGE = 'Failed to initiate subscription. Please try again.';
-const CODE_CHECK_FAILED = 'The code could not be checked. Please try again.';
 
 type Interval = 'month' | 'year';
 
@@ -30,6 +30,7 @@ type Interval = 'month' | 'year';
  * discounted price shows before checkout.
  */
 export function PlanChooser({ store }: { store: SubscriptionStore }) {
+  const t = useStrings(accountStrings);
   const { status, startCheckout } = useSubscription(store);
   // Sent here from premium content: say why, above the plan (router state of that navigation).
   const { state } = useLocation();
@@ -48,7 +49,7 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
     code && offer.error
       ? isApiRequestError(offer.error) && offer.error.status < 500
         ? offer.error.message
-        : CODE_CHECK_FAILED
+        : t('plans.codeCheckFailed')
       : null;
   // A code for one plan shows that plan first.
   const interval: Interval = chosen ?? discount?.interval ?? 'month';
@@ -66,7 +67,7 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
       loading={starting === 'trial'}
       onClick={() => void subscribe(true)}
     >
-      {starting === 'trial' ? 'Redirecting to checkout...' : `Start ${TRIAL_DAYS}-day free trial`}
+      {starting === 'trial' ? t('plans.redirecting') : t('plans.startTrial', { days: TRIAL_DAYS })}
     </Button>
   );
 
@@ -90,7 +91,7 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
       // The browser is leaving for the checkout page; the button stays busy until it does.
     } catch (err) {
       setError(
-        isApiRequestError(err) && err.status < 500 && err.message ? err.message : CHECKOUT_FAILED_MESSAGE,
+        isApiRequestError(err) && err.status < 500 && err.message ? err.message : t('plans.checkoutFailed'),
       );
       setStarting(null);
     }
@@ -99,25 +100,21 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
   return (
     <section className={styles.page}>
       <header className={styles.intro}>
-        <h1>Choose Your Plan</h1>
-        <p>One plan, every course, tutorial and webinar. Cancel any time.</p>
+        <h1>{t('plans.title')}</h1>
+        <p>{t('plans.lead')}</p>
       </header>
       {reason ? (
         <Alert tone="info" title={reason}>
-          Subscribe to open it, and everything else in the library.
+          {t('plans.reasonAction')}
         </Alert>
       ) : null}
       {leftCheckout ? (
-        <Alert tone="info" title="Checkout closed">
-          You left the checkout before paying, so nothing was charged. Subscribe whenever you are ready.
+        <Alert tone="info" title={t('plans.leftTitle')}>
+          {t('plans.leftText')}
         </Alert>
       ) : null}
-      {status === 'canceled' ? (
-        <Alert tone="info">
-          Your previous subscription has ended. Subscribe again to regain full access.
-        </Alert>
-      ) : null}
-      <div className={styles.switch} role="radiogroup" aria-label="Billing period">
+      {status === 'canceled' ? <Alert tone="info">{t('plans.ended')}</Alert> : null}
+      <div className={styles.switch} role="radiogroup" aria-label={t('plans.period')}>
         {(['month', 'year'] as const).map((value) => (
           <button
             key={value}
@@ -127,54 +124,56 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
             className={styles.switchOption}
             onClick={() => setChosen(value)}
           >
-            {value === 'month' ? 'Monthly' : `Annual · ${PREMIUM_ANNUAL_PLAN.saving}`}
+            {value === 'month' ? t('plans.monthly') : t('plans.annualOption', { saving: t('plans.saving') })}
           </button>
         ))}
       </div>
       <Card as="article" className={styles.plan} aria-labelledby="plan-premium">
         <div className={styles.planHeader}>
           <h2 id="plan-premium">{PREMIUM_PLAN.name}</h2>
-          <Badge tone="primary">{interval === 'year' ? PREMIUM_ANNUAL_PLAN.saving : PREMIUM_PLAN.tag}</Badge>
+          <Badge tone="primary">{interval === 'year' ? t('plans.saving') : t('plans.tag')}</Badge>
         </div>
         <p className={styles.price}>
           <span className={styles.amount}>{formatPrice(plan.price)}</span>
-          <span className={styles.per}>/{interval}</span>
+          <span className={styles.per}>{interval === 'year' ? t('plans.perYear') : t('plans.perMonth')}</span>
         </p>
         {interval === 'year' ? (
           <span className={styles.per}>
-            {formatPrice(PREMIUM_ANNUAL_PLAN.monthlyPrice)}/month, billed yearly
+            {t('plans.billedYearly', { price: formatPrice(PREMIUM_ANNUAL_PLAN.monthlyPrice) })}
           </span>
         ) : null}
-        <ul className={styles.list} aria-label="Premium features">
-          {PREMIUM_PLAN.features.map((feature) => (
-            <li key={feature}>{feature}</li>
+        <ul className={styles.list} aria-label={t('plans.features')}>
+          {PLAN_FEATURES.map((feature) => (
+            <li key={feature}>{t(feature)}</li>
           ))}
         </ul>
         {code && offer.isLoading ? (
-          <KeptRoom shape={<div className={styles.offer}>Code {code}</div>} />
+          <KeptRoom shape={<div className={styles.offer}>{t('plans.code', { code })}</div>} />
         ) : priced ? (
           <div role="status" className={styles.offer}>
-            <strong>Code {discount?.code}:</strong> {priced.summary}
+            <strong>{t('plans.codeApplied', { code: discount?.code ?? code })}</strong> {priced.summary}
           </div>
         ) : discount ? (
           <div role="status" className={styles.offer}>
-            Code {discount.code} is for the {discount.interval === 'year' ? 'annual' : 'monthly'} plan.
+            {discount.interval === 'year'
+              ? t('plans.codeForAnnual', { code: discount.code })
+              : t('plans.codeForMonthly', { code: discount.code })}
           </div>
         ) : null}
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <Button size="lg" block loading={starting === 'pay'} onClick={() => void subscribe(false)}>
-          {starting === 'pay' ? 'Redirecting to checkout...' : 'Subscribe Now'}
+          {starting === 'pay' ? t('plans.redirecting') : t('plans.subscribe')}
         </Button>
         {/* While the offer is asked for, its room is kept (most people here never had Premium). */}
         {offer.isLoading ? (
-          <KeptRoom shape={trialOffer(trialEnds)} />
+          <KeptRoom shape={trialOffer(t, trialEnds)} />
         ) : trial ? (
-          trialOffer(trialEnds, trialButton)
+          trialOffer(t, trialEnds, trialButton)
         ) : null}
       </Card>
-      <form className={styles.codeForm} aria-label="Apply a promotion code" onSubmit={applyCode}>
+      <form className={styles.codeForm} aria-label={t('plans.codeForm')} onSubmit={applyCode}>
         <TextField
-          label="Promotion code"
+          label={t('plans.codeLabel')}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
           autoComplete="off"
@@ -182,7 +181,7 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
           error={codeError}
         />
         <Button type="submit" variant="secondary">
-          Apply
+          {t('plans.apply')}
         </Button>
       </form>
     </section>
@@ -190,15 +189,13 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
 }
 
 /** The free trial's offer: when nothing is charged until, and its button (a stand-in of its size while loading). */
-function trialOffer(trialEnds: string, button?: ReactNode) {
+function trialOffer(t: AccountText, trialEnds: string, button?: ReactNode) {
   return (
     <div className={styles.trial}>
-      <div className={styles.offer}>
-        {TRIAL_DAYS}-day free trial: nothing is charged until {trialEnds}. Cancel before then and pay nothing.
-      </div>
+      <div className={styles.offer}>{t('plans.trialOffer', { days: TRIAL_DAYS, date: trialEnds })}</div>
       {button ?? (
         <Button size="lg" block variant="secondary">
-          Start {TRIAL_DAYS}-day free trial
+          {t('plans.startTrial', { days: TRIAL_DAYS })}
         </Button>
       )}
     </div>

@@ -6,9 +6,12 @@ import {
   formatDate,
   formatPrice,
   isApiRequestError,
+  useStrings,
   useSubscription,
   type SubscriptionStore,
 } from '@catalyst/web-kit';
+import { PREMIUM_ANNUAL_PLAN, PREMIUM_PLAN } from '@catalyst/contracts/plan';
+import { accountStrings } from '../i18n/en';
 import styles from './Subscription.module.css';
 
 type Interval = 'month' | 'year';
@@ -29,6 +32,7 @@ export function PlanSwitch({
   /** 3 inside a section of its own (the profile's plan section). */
   headingLevel?: 2 | 3;
 }) {
+  const t = useStrings(accountStrings);
   const { interval, scheduledInterval, currentPeriodEnd, changePlan } = useSubscription(store);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [busy, setBusy] = useState<'preview' | 'change' | null>(null);
@@ -45,7 +49,7 @@ export function PlanSwitch({
     try {
       setPreview(await api.plan.previewChange({ query: { interval: target } }));
     } catch (err) {
-      setError(messageOf(err, 'The switch could not be priced. Please try again.'));
+      setError(messageOf(err, t('switch.priceFailed')));
     }
     setBusy(null);
   }
@@ -57,58 +61,68 @@ export function PlanSwitch({
       setNotice((await changePlan(target)) ?? null);
       setPreview(null);
     } catch (err) {
-      setError(messageOf(err, 'Your plan could not be changed. Please try again.'));
+      setError(messageOf(err, t('switch.changeFailed')));
     }
     setBusy(null);
   }
 
   return (
     <section className={styles.switchPlan} aria-labelledby="switch-plan">
-      <Heading id="switch-plan">{target === 'year' ? 'Switch to annual' : 'Switch to monthly'}</Heading>
+      <Heading id="switch-plan">{target === 'year' ? t('switch.toAnnual') : t('switch.toMonthly')}</Heading>
       {scheduledInterval ? (
-        <p>
-          Your plan becomes monthly on {formatDate(currentPeriodEnd, 'long')}. Keep the annual plan instead?
-        </p>
+        <p>{t('switch.scheduled', { date: formatDate(currentPeriodEnd, 'long') })}</p>
       ) : target === 'year' ? (
-        <p>$149.99 a year, 2 months free. The unused part of this month is taken off.</p>
+        <p>
+          {t('switch.annualOffer', {
+            price: formatPrice(PREMIUM_ANNUAL_PLAN.price),
+            saving: t('plans.saving'),
+          })}
+        </p>
       ) : (
-        <p>$14.99 a month from your annual renewal on {formatDate(currentPeriodEnd, 'long')}.</p>
+        <p>
+          {t('switch.monthlyOffer', {
+            price: formatPrice(PREMIUM_PLAN.price),
+            date: formatDate(currentPeriodEnd, 'long'),
+          })}
+        </p>
       )}
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {error ? <Alert tone="danger">{error}</Alert> : null}
       {preview ? (
-        <div role="group" aria-label="Confirm the switch" className={styles.confirm}>
+        <div role="group" aria-label={t('switch.confirmGroup')} className={styles.confirm}>
           {preview.effective === 'now' ? (
             <dl className={styles.facts}>
-              <dt>Premium Annual</dt>
+              <dt>{t('plan.annual')}</dt>
               <dd>{formatPrice(preview.price)}</dd>
-              <dt>Unused time credited</dt>
+              <dt>{t('switch.credit')}</dt>
               <dd>−{formatPrice(preview.credit)}</dd>
-              <dt>Charged today</dt>
+              <dt>{t('switch.chargedToday')}</dt>
               <dd>{formatPrice(preview.amountDue)}</dd>
             </dl>
           ) : (
             <p>
-              Nothing is charged now. From {formatDate(preview.effectiveAt, 'long')} you pay{' '}
-              {formatPrice(preview.price)} a month.
+              {t('switch.later', {
+                date: formatDate(preview.effectiveAt, 'long'),
+                price: formatPrice(preview.price),
+              })}
             </p>
           )}
           <div className={styles.actions}>
             <Button loading={busy === 'change'} onClick={() => void confirm()}>
-              Confirm switch
+              {t('switch.confirm')}
             </Button>
             <Button variant="ghost" onClick={() => setPreview(null)}>
-              Not now
+              {t('switch.notNow')}
             </Button>
           </div>
         </div>
       ) : scheduledInterval ? (
         <Button variant="secondary" loading={busy === 'change'} onClick={() => void confirm()}>
-          Keep annual
+          {t('switch.keepAnnual')}
         </Button>
       ) : (
         <Button variant="secondary" loading={busy === 'preview'} onClick={() => void ask()}>
-          {target === 'year' ? 'See the annual price' : 'Switch to monthly'}
+          {target === 'year' ? t('switch.seeAnnual') : t('switch.toMonthly')}
         </Button>
       )}
     </section>

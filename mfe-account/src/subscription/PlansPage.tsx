@@ -12,30 +12,32 @@ import {
   Spinner,
   subscription,
   useDocumentTitle,
+  useStrings,
   useSubscription,
+  withPart,
   type SubscriptionStore,
 } from '@catalyst/web-kit';
+import { accountStrings } from '../i18n/en';
 import { planName } from './failureMessages';
 import { PlanChooser } from './PlanChooser';
 import { PlanSwitch } from './PlanSwitch';
-import { BILLING_PORTAL_FAILED_MESSAGE, canSwitchPlan, periodText, planLabel } from './planStatus';
+import { canSwitchPlan, periodText, planLabel } from './planStatus';
 import styles from './Subscription.module.css';
-
-export const PREMIUM_MONTHLY_PRICE = PREMIUM_PLAN.price;
-export { CHECKOUT_FAILED_MESSAGE } from './PlanChooser';
 
 const messageOf = (error: unknown, fallback: string) =>
   isApiRequestError(error) && error.status < 500 && error.message ? error.message : fallback;
 
 /** The plans page: Premium and its checkout, or, when subscribed, the plan and its management. */
 export function PlansPage({ store = subscription }: { store?: SubscriptionStore }) {
-  useDocumentTitle('Subscription');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('plans.documentTitle'));
   const state = useSubscription(store);
-  if (state.isLoading) return <Spinner message="Loading your subscription..." />;
+  if (state.isLoading) return <Spinner message={t('plans.loading')} />;
   return state.hasSubscription ? <SubscribedView store={store} /> : <PlanChooser store={store} />;
 }
 
 function SubscribedView({ store }: { store: SubscriptionStore }) {
+  const t = useStrings(accountStrings);
   const state = useSubscription(store);
   const {
     plan,
@@ -55,7 +57,7 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
   const [error, setError] = useState<string | null>(null);
   const isAdminPlan = plan === 'admin';
   const endDate = formatDate(currentPeriodEnd, 'long');
-  const period = periodText({ plan, currentPeriodEnd, cancelAtPeriodEnd, trialEnd, gift });
+  const period = periodText(t, { plan, currentPeriodEnd, cancelAtPeriodEnd, trialEnd, gift });
   // A plan set to end says so first, not "You're All Set!" above the end date.
   const ending = period?.ending === true;
 
@@ -80,17 +82,21 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
   return (
     <section className={styles.page}>
       <Card className={styles.card}>
-        <h1>{ending ? `Your ${planName(plan)} ends on ${endDate}` : "You're All Set!"}</h1>
+        <h1>
+          {ending ? t('subscribed.ends', { plan: planName(plan), date: endDate }) : t('subscribed.allSet')}
+        </h1>
         <p>
-          Current plan: <strong>{isAdminPlan ? planName(plan) : planLabel(interval, gift)}</strong>
+          {withPart(
+            t('subscribed.current'),
+            'plan',
+            <strong>{isAdminPlan ? planName(plan) : planLabel(t, interval, gift)}</strong>,
+          )}
         </p>
-        {isAdminPlan ? (
-          <p className={styles.muted}>As an admin you have full access to all content.</p>
-        ) : null}
+        {isAdminPlan ? <p className={styles.muted}>{t('subscribed.admin')}</p> : null}
         {status === 'past_due' ? (
-          <Alert tone="warning" title="Your last payment failed">
-            Please update your payment method to keep your Premium access.{' '}
-            <Link to="/account/billing?update=card">Update card</Link>
+          <Alert tone="warning" title={t('subscribed.pastDueTitle')}>
+            {t('subscribed.pastDue')}{' '}
+            <Link to="/account/billing?update=card">{t('subscribed.updateCard')}</Link>
           </Alert>
         ) : null}
         {period ? <p className={period.ending ? styles.danger : styles.muted}>{period.text}</p> : null}
@@ -98,10 +104,10 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <div className={styles.actions}>
           <Link to="/browse" className={buttonClassName('primary')}>
-            Browse Content
+            {t('subscribed.browse')}
           </Link>
           <Link to="/" className={buttonClassName('secondary')}>
-            Go to Dashboard
+            {t('subscribed.dashboard')}
           </Link>
         </div>
         {gift ? <AfterGift endDate={endDate} /> : null}
@@ -110,40 +116,39 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
             {cancelAtPeriodEnd ? (
               <Button
                 loading={busy === 'reactivate'}
-                onClick={() => void run('reactivate', 'Failed to reactivate subscription. Please try again.')}
+                onClick={() => void run('reactivate', t('subscribed.reactivateFailed'))}
               >
-                Reactivate Subscription
+                {t('subscribed.reactivate')}
               </Button>
             ) : confirming ? (
-              <div className={styles.confirm} role="group" aria-label="Confirm cancellation">
+              <div className={styles.confirm} role="group" aria-label={t('subscribed.confirmGroup')}>
                 <p>
-                  Cancel your subscription? You keep full access
-                  {endDate ? ` until ${endDate}` : ' until the end of the billing period'}.
+                  {endDate ? t('subscribed.cancelUntil', { date: endDate }) : t('subscribed.cancelUntilEnd')}
                 </p>
                 <div className={styles.actions}>
                   <Button
                     variant="danger"
                     loading={busy === 'cancel'}
-                    onClick={() => void run('cancel', 'Failed to cancel subscription. Please try again.')}
+                    onClick={() => void run('cancel', t('subscribed.cancelFailed'))}
                   >
-                    Yes, cancel
+                    {t('subscribed.yesCancel')}
                   </Button>
                   <Button variant="ghost" onClick={() => setConfirming(false)}>
-                    Keep subscription
+                    {t('subscribed.keep')}
                   </Button>
                 </div>
               </div>
             ) : (
               <Button variant="secondary" onClick={() => setConfirming(true)}>
-                Cancel Subscription
+                {t('subscribed.cancel')}
               </Button>
             )}
             <Button
               variant="ghost"
               loading={busy === 'portal'}
-              onClick={() => void run('portal', BILLING_PORTAL_FAILED_MESSAGE)}
+              onClick={() => void run('portal', t('plan.portalFailed'))}
             >
-              Manage billing
+              {t('subscribed.manage')}
             </Button>
           </div>
         ) : null}
@@ -158,13 +163,17 @@ function SubscribedView({ store }: { store: SubscriptionStore }) {
  * checkout is refused while Premium is open, so the plans come back here once the gift ends.
  */
 function AfterGift({ endDate }: { endDate: string }) {
+  const t = useStrings(accountStrings);
   return (
     <section className={styles.switchPlan} aria-labelledby="after-gift">
-      <h2 id="after-gift">After your gift</h2>
+      <h2 id="after-gift">{t('subscribed.afterGiftTitle')}</h2>
       <p>
-        To keep Premium after {endDate}, subscribe here once your gift ends: {formatPrice(PREMIUM_PLAN.price)}{' '}
-        a month, or {formatPrice(PREMIUM_ANNUAL_PLAN.price)} a year ({PREMIUM_ANNUAL_PLAN.saving}). Until then
-        you have everything Premium opens.
+        {t('subscribed.afterGift', {
+          date: endDate,
+          monthly: formatPrice(PREMIUM_PLAN.price),
+          annual: formatPrice(PREMIUM_ANNUAL_PLAN.price),
+          saving: t('plans.saving'),
+        })}
       </p>
     </section>
   );

@@ -9,11 +9,13 @@ import {
   useDocumentTitle,
   useSession,
   useSiteConfig,
+  currentLanguage,
+  useStrings,
   useSubscription,
   type SubscriptionStore,
 } from '@catalyst/web-kit';
+import { accountStrings } from '../i18n/en';
 import { failureMessage, HOW_TO_FIX, planName } from './failureMessages';
-import { CHECKOUT_FAILED_MESSAGE } from './PlansPage';
 import styles from './Subscription.module.css';
 
 /** Router state of /subscription after the person left the checkout without paying. */
@@ -34,7 +36,8 @@ export function SubscriptionCancelPage({ store = subscription }: { store?: Subsc
 }
 
 function FailurePage({ store, params }: { store: SubscriptionStore; params: URLSearchParams }) {
-  useDocumentTitle('Subscription Failed');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('failed.documentTitle'));
   const sessionId = params.get('session_id');
   const errorCode = params.get('error');
   const plan = params.get('plan') || 'premium';
@@ -66,51 +69,51 @@ function FailurePage({ store, params }: { store: SubscriptionStore; params: URLS
   return (
     <section className={styles.page}>
       <Card className={styles.card}>
-        <h1 className={styles.danger}>Subscription Failed</h1>
-        {user?.name ? <p>Sorry, {user.name}, we couldn't complete your subscription.</p> : null}
+        <h1 className={styles.danger}>{t('failed.title')}</h1>
+        {user?.name ? <p>{t('failed.sorry', { name: user.name })}</p> : null}
         <div>
-          <h2>What happened?</h2>
-          <p>{failureMessage(errorCode)}</p>
+          <h2>{t('failed.what')}</h2>
+          <p>{failureMessage(t, errorCode)}</p>
         </div>
         <div>
-          <h2>How to fix this</h2>
+          <h2>{t('failed.how')}</h2>
           <ul className={`${styles.list} ${styles.fixList}`}>
             {HOW_TO_FIX.map((step) => (
-              <li key={step}>{step}</li>
+              <li key={step}>{t(step)}</li>
             ))}
           </ul>
         </div>
-        <dl className={styles.details} aria-label="Failure details">
-          <dt>Plan</dt>
+        <dl className={styles.details} aria-label={t('failed.details')}>
+          <dt>{t('details.plan')}</dt>
           <dd>{planName(plan)}</dd>
           {errorCode ? (
             <>
-              <dt>Error code</dt>
+              <dt>{t('failed.code')}</dt>
               <dd>{errorCode}</dd>
             </>
           ) : null}
           {sessionId ? (
             <>
-              <dt>Reference</dt>
+              <dt>{t('details.reference')}</dt>
               <dd>{sessionId}</dd>
             </>
           ) : null}
-          <dt>Time</dt>
-          <dd>{timestamp.toLocaleString('en-US')}</dd>
+          <dt>{t('failed.time')}</dt>
+          <dd>{timestamp.toLocaleString(currentLanguage() === 'en' ? 'en-US' : currentLanguage())}</dd>
         </dl>
-        {retryFailed ? <Alert tone="danger">{CHECKOUT_FAILED_MESSAGE}</Alert> : null}
+        {retryFailed ? <Alert tone="danger">{t('plans.checkoutFailed')}</Alert> : null}
         <div className={styles.actions}>
           <Link to="/" className={buttonClassName('primary')}>
-            Go to Dashboard
+            {t('subscribed.dashboard')}
           </Link>
           {/* straight back into the hosted checkout, to try another card */}
           <Button variant="secondary" loading={retrying} onClick={() => void retry()}>
-            Try Again
+            {t('failed.tryAgain')}
           </Button>
         </div>
         {supportEmail || site.contactPhone ? (
           <div className={styles.support}>
-            <span>Need help? Contact support:</span>
+            <span>{t('failed.help')}</span>
             {supportEmail ? <a href={`mailto:${supportEmail}`}>{supportEmail}</a> : null}
             {site.contactPhone ? (
               <a href={`tel:${site.contactPhone.replace(/[^\d+]/g, '')}`}>{site.contactPhone}</a>

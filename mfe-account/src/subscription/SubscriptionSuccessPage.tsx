@@ -9,9 +9,12 @@ import {
   subscription,
   useDocumentTitle,
   useSession,
+  useStrings,
   useSubscription,
+  withPart,
   type SubscriptionStore,
 } from '@catalyst/web-kit';
+import { accountStrings } from '../i18n/en';
 import { planName, SUCCESS_BENEFITS } from './failureMessages';
 import styles from './Subscription.module.css';
 
@@ -20,7 +23,8 @@ import styles from './Subscription.module.css';
  * the plan is active before any webhook arrives.
  */
 export function SubscriptionSuccessPage({ store = subscription }: { store?: SubscriptionStore }) {
-  useDocumentTitle('Subscription Activated');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('success.documentTitle'));
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const plan = params.get('plan') || 'premium';
@@ -44,48 +48,48 @@ export function SubscriptionSuccessPage({ store = subscription }: { store?: Subs
     };
   }, [sessionId, sessionLoading, userKey, refresh]);
 
-  if (confirming) return <Spinner message="Confirming your subscription..." />;
+  if (confirming) return <Spinner message={t('success.confirming')} />;
   // A free trial ended at once, before anything was charged: this card already had one on another account.
   if (sessionId && status === 'canceled') return <TrialRefused />;
 
   return (
     <section className={styles.page}>
       <Card className={styles.card}>
-        <h1 className={styles.success}>Subscription Activated Successfully</h1>
+        <h1 className={styles.success}>{t('success.title')}</h1>
         <p>
-          Welcome to {planName(plan)}, <strong>{user?.name ?? 'there'}</strong>!
+          {withPart(
+            t('success.welcome', { plan: planName(plan) }),
+            'name',
+            <strong>{user?.name ?? t('success.there')}</strong>,
+          )}
         </p>
-        {sessionId && !hasSubscription ? (
-          <Alert tone="info">
-            Your payment is still being confirmed. Your access will appear in a moment.
-          </Alert>
-        ) : null}
+        {sessionId && !hasSubscription ? <Alert tone="info">{t('success.pending')}</Alert> : null}
         <div>
-          <h2>You now have access to</h2>
+          <h2>{t('success.access')}</h2>
           <ul className={styles.list}>
             {SUCCESS_BENEFITS.map((benefit) => (
-              <li key={benefit}>{benefit}</li>
+              <li key={benefit}>{t(benefit)}</li>
             ))}
           </ul>
         </div>
-        <dl className={styles.details} aria-label="Subscription details">
-          <dt>Plan</dt>
+        <dl className={styles.details} aria-label={t('success.details')}>
+          <dt>{t('details.plan')}</dt>
           <dd>{planName(plan)}</dd>
           {sessionId ? (
             <>
-              <dt>Reference</dt>
+              <dt>{t('details.reference')}</dt>
               <dd>{sessionId}</dd>
             </>
           ) : null}
-          <dt>Activated</dt>
+          <dt>{t('success.activated')}</dt>
           <dd>{formatDate(activatedAt, 'long')}</dd>
         </dl>
         <div className={styles.actions}>
           <Link to="/browse" className={buttonClassName('primary')}>
-            Start Learning Now
+            {t('success.start')}
           </Link>
           <Link to="/" className={buttonClassName('secondary')}>
-            Go to Dashboard
+            {t('subscribed.dashboard')}
           </Link>
         </div>
       </Card>
@@ -96,14 +100,15 @@ export function SubscriptionSuccessPage({ store = subscription }: { store?: Subs
 export default SubscriptionSuccessPage;
 
 function TrialRefused() {
+  const t = useStrings(accountStrings);
   return (
     <section className={styles.page}>
       <Card className={styles.card}>
-        <h1>No free trial with this card</h1>
-        <p>This card has already had a free trial, so no trial was started and nothing was charged.</p>
+        <h1>{t('trial.refusedTitle')}</h1>
+        <p>{t('trial.refused')}</p>
         <div className={styles.actions}>
           <Link to="/subscription" className={buttonClassName('primary')}>
-            Choose your plan
+            {t('trial.choose')}
           </Link>
         </div>
       </Card>

@@ -1,41 +1,57 @@
 import { formatDate, type SubscriptionState } from '@catalyst/web-kit';
+import type { AccountText } from '../i18n/en';
 
 /**
  * What the plans page and the profile say of the paid period: a trial's end (when the card is first charged),
  * the renewal, or the end when cancelled.
  */
-export function periodText({
-  plan,
-  currentPeriodEnd,
-  cancelAtPeriodEnd,
-  trialEnd,
-  gift,
-}: Pick<SubscriptionState, 'plan' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'> &
-  Partial<Pick<SubscriptionState, 'trialEnd' | 'gift'>>): {
+export function periodText(
+  t: AccountText,
+  {
+    plan,
+    currentPeriodEnd,
+    cancelAtPeriodEnd,
+    trialEnd,
+    gift,
+  }: Pick<SubscriptionState, 'plan' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'> &
+    Partial<Pick<SubscriptionState, 'trialEnd' | 'gift'>>,
+): {
   ending: boolean;
   text: string;
 } | null {
   const endDate = formatDate(currentPeriodEnd, 'long');
   if (plan === 'admin' || !endDate) return null;
   // A gift was never going to renew: its end is no cancellation.
-  if (gift)
-    return { ending: false, text: `Your gifted Premium lasts until ${endDate}. Nothing will be charged.` };
+  if (gift) return { ending: false, text: t('period.gift', { date: endDate }) };
   if (cancelAtPeriodEnd)
     return {
       ending: true,
-      text: trialEnd
-        ? `Your free trial ends on ${endDate}. Nothing will be charged.`
-        : `Your subscription will end on ${endDate}.`,
+      text: trialEnd ? t('period.trialEnding', { date: endDate }) : t('period.ending', { date: endDate }),
     };
-  if (trialEnd) return { ending: false, text: `Free trial until ${formatDate(trialEnd, 'long')}` };
-  return { ending: false, text: `Renews on ${endDate}` };
+  if (trialEnd) return { ending: false, text: t('period.trial', { date: formatDate(trialEnd, 'long') }) };
+  return { ending: false, text: t('period.renews', { date: endDate }) };
 }
 
 /** "Premium Monthly", "Premium Annual", "Premium (gift)" (just "Premium" when the interval is not known). */
-export function planLabel(interval: SubscriptionState['interval'], gift = false): string {
-  if (gift) return 'Premium (gift)';
-  return interval === 'year' ? 'Premium Annual' : interval === 'month' ? 'Premium Monthly' : 'Premium';
+export function planLabel(t: AccountText, interval: SubscriptionState['interval'], gift = false): string {
+  if (gift) return t('plan.gift');
+  return interval === 'year'
+    ? t('plan.annual')
+    : interval === 'month'
+      ? t('plan.monthly')
+      : t('plan.premium');
 }
+
+/** The Premium plan's features, as the plans page lists them (the contracts' PREMIUM_PLAN.features, in order). */
+export const PLAN_FEATURES = [
+  'plan.featureCourses',
+  'plan.featureApp',
+  'plan.featureProgress',
+  'plan.featureResources',
+  'plan.featureQuestions',
+  'plan.featureLive',
+  'plan.featureCertificate',
+] as const;
 
 /**
  * Whether the plan can switch monthly ↔ annual now: a paid plan that renews (not an admin's, a gift, a trial or a
@@ -49,5 +65,3 @@ export const canSwitchPlan = (
   !state.gift &&
   !state.cancelAtPeriodEnd &&
   state.status !== 'trialing';
-
-export const BILLING_PORTAL_FAILED_MESSAGE = 'Failed to open billing management. Please try again.';
