@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { DiscussionTarget, Thread } from '@catalyst/contracts';
-import { Button, openAuthDialog, remoteTestId, Spinner, useSession } from '@catalyst/web-kit';
+import { Button, openAuthDialog, remoteTestId, Spinner, useSession, useStrings } from '@catalyst/web-kit';
+import { communityStrings } from '../i18n/en';
 import PushPrompt from '../notifications/PushPrompt';
 import { ThreadList } from './ThreadList';
 import { ThreadView } from './ThreadView';
@@ -17,6 +18,7 @@ export interface DiscussionProps {
  * open the product or lesson); its refusal is shown as it says it.
  */
 export default function Discussion({ target }: DiscussionProps) {
+  const t = useStrings(communityStrings);
   const session = useSession();
   const [open, setOpen] = useState<Thread | null>(null);
   /** The discussion whose entry gets the focus back when the list shows again. */
@@ -39,13 +41,13 @@ export default function Discussion({ target }: DiscussionProps) {
   }, []);
 
   let body;
-  if (session.isLoading) body = <Spinner message="Loading the discussion..." />;
+  if (session.isLoading) body = <Spinner message={t('discussion.loading')} />;
   else if (!session.isAuthenticated) {
     body = (
       <div className={styles.empty}>
-        <p>Sign in to read the questions and answers and to ask your own.</p>
+        <p>{t('discussion.signIn')}</p>
         <Button size="sm" onClick={() => openAuthDialog('login')}>
-          Sign in
+          {t('discussion.signInButton')}
         </Button>
       </div>
     );
@@ -70,7 +72,7 @@ export default function Discussion({ target }: DiscussionProps) {
       aria-labelledby="discussion-title"
     >
       <h2 id="discussion-title" className={styles.title}>
-        Questions &amp; answers
+        {t('discussion.title')}
       </h2>
       {asked && session.isAuthenticated ? <PushPrompt /> : null}
       {body}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CheckCircle2, EyeOff, Flag, Pencil, ThumbsUp, Trash2 } from '@catalyst/web-kit/icons';
-import { COMMUNITY_MESSAGES, type Post, type Thread } from '@catalyst/contracts';
+import type { Post, Thread } from '@catalyst/contracts';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import {
   Alert,
@@ -11,7 +11,9 @@ import {
   isAdmin,
   isApiRequestError,
   useSession,
+  useStrings,
 } from '@catalyst/web-kit';
+import { communityStrings } from '../i18n/en';
 import { messageOf } from '../shared/errors';
 import { useAction } from '../shared/useAction';
 import { useNow } from '../shared/useNow';
@@ -23,7 +25,9 @@ export function editTimeLeft(editableUntil: string, now: number): string | null 
   const ms = Date.parse(editableUntil) - now;
   if (!(ms > 0)) return null;
   const minutes = Math.floor(ms / 60_000);
-  return minutes < 1 ? 'less than a minute' : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return minutes < 1
+    ? communityStrings.t('time.lessThanMinute')
+    : communityStrings.t('time.minutes', { count: minutes });
 }
 
 interface PostViewProps {
@@ -50,6 +54,7 @@ export function PostView({
   onToggleAnswer,
   answerBusy,
 }: PostViewProps) {
+  const t = useStrings(communityStrings);
   const [mode, setMode] = useState<Mode>('view');
   // an admin moderates any post where it is, not only those reported
   const moderator = isAdmin(useSession().user);
@@ -72,13 +77,13 @@ export function PostView({
     run(async () => {
       onChange(await api.discussion.deletePost({ params: { postId: post._id } }), title);
       setMode('view');
-      announce('Your post was deleted.');
+      announce(t('post.deleted'));
     });
 
   if (removed) {
     return (
       <div className={[styles.post, styles.removed].join(' ')} data-testid="post" data-post-id={post._id}>
-        <p className={styles.muted}>{COMMUNITY_MESSAGES.removed}</p>
+        <p className={styles.muted}>{t('post.removed')}</p>
       </div>
     );
   }
@@ -91,13 +96,13 @@ export function PostView({
     >
       <p className={styles.meta}>
         <span className={styles.author}>{post.author.name}</span>
-        {post.author.isAdmin ? <Badge tone="info">Team</Badge> : null}
-        {post.author.isCreator ? <Badge tone="primary">Creator</Badge> : null}
+        {post.author.isAdmin ? <Badge tone="info">{t('post.team')}</Badge> : null}
+        {post.author.isCreator ? <Badge tone="primary">{t('common.creator')}</Badge> : null}
         <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
-        {post.editedAt ? <span>(edited)</span> : null}
+        {post.editedAt ? <span>{t('post.edited')}</span> : null}
         {post.isAnswer ? (
           <Badge tone="success">
-            <CheckCircle2 size={12} aria-hidden="true" focusable="false" /> Answer
+            <CheckCircle2 size={12} aria-hidden="true" focusable="false" /> {t('post.answer')}
           </Badge>
         ) : null}
       </p>
@@ -110,13 +115,13 @@ export function PostView({
           onSaved={(saved, newTitle) => {
             onChange(saved, newTitle);
             setMode('view');
-            announce('Your changes were saved.');
+            announce(t('post.saved'));
           }}
         >
           {timeLeft ? (
-            <p className={styles.hint}>You can edit for {timeLeft} more.</p>
+            <p className={styles.hint}>{t('post.editFor', { time: timeLeft })}</p>
           ) : (
-            <p className={styles.fieldError}>{COMMUNITY_MESSAGES.editWindowClosed}</p>
+            <p className={styles.fieldError}>{t('post.editClosed')}</p>
           )}
         </EditForm>
       ) : (
@@ -131,8 +136,10 @@ export function PostView({
             variant={post.upvotedByMe ? 'primary' : 'secondary'}
             aria-pressed={post.upvotedByMe}
             // Nobody upvotes their own post (the server refuses it too): the count stays, the button rests.
-            aria-label={post.mine ? `Upvotes on your post (${post.upvotes})` : `Upvote (${post.upvotes})`}
-            title={post.mine ? COMMUNITY_MESSAGES.ownPostVote : undefined}
+            aria-label={
+              post.mine ? t('post.upvotesMine', { n: post.upvotes }) : t('post.upvote', { n: post.upvotes })
+            }
+            title={post.mine ? t('post.ownVote') : undefined}
             onClick={() => void toggleVote()}
             disabled={busy || !canAct || post.mine}
           >
@@ -141,31 +148,31 @@ export function PostView({
           {onToggleAnswer && !post.isOpening ? (
             <Button size="sm" variant="ghost" onClick={onToggleAnswer} disabled={answerBusy}>
               <CheckCircle2 size={14} aria-hidden="true" focusable="false" />{' '}
-              {post.isAnswer ? 'Unmark answer' : 'Mark as answer'}
+              {post.isAnswer ? t('post.unmark') : t('post.mark')}
             </Button>
           ) : null}
           {post.mine && timeLeft && canAct ? (
             <Button size="sm" variant="ghost" onClick={() => setMode('edit')}>
-              <Pencil size={14} aria-hidden="true" focusable="false" /> Edit{' '}
-              <span className={styles.muted}>({timeLeft} left)</span>
+              <Pencil size={14} aria-hidden="true" focusable="false" /> {t('post.edit')}{' '}
+              <span className={styles.muted}>{t('post.timeLeft', { time: timeLeft })}</span>
             </Button>
           ) : null}
           {post.mine ? (
             <Button size="sm" variant="ghost" onClick={() => setMode('delete')}>
-              <Trash2 size={14} aria-hidden="true" focusable="false" /> Delete
+              <Trash2 size={14} aria-hidden="true" focusable="false" /> {t('post.delete')}
             </Button>
           ) : null}
           {moderator && !post.mine ? (
             <Button size="sm" variant="ghost" onClick={() => setMode('hide')}>
-              <EyeOff size={14} aria-hidden="true" focusable="false" /> Hide
+              <EyeOff size={14} aria-hidden="true" focusable="false" /> {t('post.hide')}
             </Button>
           ) : null}
           {!post.mine ? (
             reported ? (
-              <span className={styles.muted}>Reported</span>
+              <span className={styles.muted}>{t('post.reported')}</span>
             ) : (
               <Button size="sm" variant="ghost" onClick={() => setMode('report')}>
-                <Flag size={14} aria-hidden="true" focusable="false" /> Report
+                <Flag size={14} aria-hidden="true" focusable="false" /> {t('post.report')}
               </Button>
             )
           ) : null}
@@ -173,8 +180,8 @@ export function PostView({
       ) : null}
 
       {mode === 'delete' ? (
-        <div className={styles.confirm} role="group" aria-label="Delete this post">
-          <p>Delete this post? It is replaced by “{COMMUNITY_MESSAGES.removed}”.</p>
+        <div className={styles.confirm} role="group" aria-label={t('post.deleteLabel')}>
+          <p>{t('post.deleteConfirm', { removed: t('post.removed') })}</p>
           <Button
             size="sm"
             variant="danger"
@@ -182,23 +189,23 @@ export function PostView({
             loading={busy}
             autoFocus // eslint-disable-line jsx-a11y-x/no-autofocus -- focus follows the person's Delete, which this replaced
           >
-            Delete
+            {t('post.delete')}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setMode('view')} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </div>
       ) : null}
 
       {mode === 'hide' ? (
         <ModerationForm
-          label="Hide this post"
-          submitLabel="Hide post"
+          label={t('post.hideLabel')}
+          submitLabel={t('post.hideSubmit')}
           act={(reason) => api.moderation.hidePost({ params: { postId: post._id }, body: { reason } })}
           onDone={(hidden) => {
             onChange(hidden, title);
             setMode('view');
-            announce('The post is hidden.');
+            announce(t('post.hidden'));
           }}
           onCancel={() => setMode('view')}
         />
@@ -211,7 +218,7 @@ export function PostView({
           onReported={() => {
             setReported(true);
             setMode('view');
-            announce('Thank you. The moderators will look at this post.');
+            announce(t('post.thanks'));
           }}
           onRefused={(error) => {
             // reported before (in another visit): said, and not offered again

@@ -1,16 +1,26 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CheckCircle2, Lock, MessageSquare, ThumbsUp } from '@catalyst/web-kit/icons';
 import type { DiscussionTarget, Thread, ThreadSort } from '@catalyst/contracts';
-import { Alert, api, Badge, Button, formatDate, isApiRequestError, Spinner } from '@catalyst/web-kit';
+import {
+  Alert,
+  api,
+  Badge,
+  Button,
+  formatDate,
+  isApiRequestError,
+  Spinner,
+  useStrings,
+} from '@catalyst/web-kit';
+import { communityStrings, type CommunityKey } from '../i18n/en';
 import { messageOf } from '../shared/errors';
 import { AskForm } from './forms';
 import { useCursorPages } from './useCursorPages';
 import styles from './Discussion.module.css';
 
-export const SORT_LABELS: Record<ThreadSort, string> = {
-  newest: 'Newest',
-  top: 'Top',
-  unanswered: 'Unanswered',
+const SORT_LABELS: Record<ThreadSort, CommunityKey> = {
+  newest: 'sort.newest',
+  top: 'sort.top',
+  unanswered: 'sort.unanswered',
 };
 
 interface ThreadListProps {
@@ -24,6 +34,7 @@ interface ThreadListProps {
 }
 
 export function ThreadList({ target, returnTo, onOpen, onAsked, announce }: ThreadListProps) {
+  const t = useStrings(communityStrings);
   const id = useId();
   const [sort, setSort] = useState<ThreadSort>('newest');
   const [asking, setAsking] = useState(false);
@@ -59,7 +70,7 @@ export function ThreadList({ target, returnTo, onOpen, onAsked, announce }: Thre
   };
   const asked = (thread: Thread) => {
     setAsking(false);
-    announce('Your question was posted.');
+    announce(t('threads.posted'));
     onAsked();
     onOpen(thread);
   };
@@ -71,7 +82,7 @@ export function ThreadList({ target, returnTo, onOpen, onAsked, announce }: Thre
     <div className={styles.list}>
       <div className={styles.toolbar} ref={toolbar}>
         <label htmlFor={`${id}-sort`} className={styles.sortLabel}>
-          Sort by
+          {t('common.sortBy')}
         </label>
         <select
           id={`${id}-sort`}
@@ -81,13 +92,13 @@ export function ThreadList({ target, returnTo, onOpen, onAsked, announce }: Thre
         >
           {Object.entries(SORT_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {t(label)}
             </option>
           ))}
         </select>
         {!asking ? (
           <Button data-ask size="sm" onClick={() => setAsking(true)} disabled={final}>
-            Ask a question
+            {t('threads.ask')}
           </Button>
         ) : null}
       </div>
@@ -95,27 +106,21 @@ export function ThreadList({ target, returnTo, onOpen, onAsked, announce }: Thre
       {asking ? <AskForm target={target} onPosted={asked} onCancel={closeAsk} /> : null}
 
       {pages.loading ? (
-        <Spinner message="Loading questions..." />
+        <Spinner message={t('common.loadingQuestions')} />
       ) : pages.error ? (
         <Alert tone="danger">
           {messageOf(pages.error)}{' '}
           {final ? null : (
             <Button size="sm" variant="secondary" onClick={pages.reload}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           )}
         </Alert>
       ) : pages.items.length === 0 ? (
-        <p className={styles.empty}>
-          {sort === 'unanswered'
-            ? 'Every question here has an answer.'
-            : 'No questions yet. Be the first to ask one.'}
-        </p>
+        <p className={styles.empty}>{sort === 'unanswered' ? t('threads.allAnswered') : t('threads.none')}</p>
       ) : (
         <>
-          <p className={styles.muted}>
-            {pages.total} {pages.total === 1 ? 'question' : 'questions'}
-          </p>
+          <p className={styles.muted}>{t('threads.count', { count: pages.total })}</p>
           <ol className={styles.threads} ref={listRef} data-testid="thread-list">
             {pages.items.map((thread) => (
               <li key={thread._id} className={styles.threadItem}>
@@ -130,25 +135,27 @@ export function ThreadList({ target, returnTo, onOpen, onAsked, announce }: Thre
                 <p className={styles.meta}>
                   <span>
                     {thread.opening.author.name}{' '}
-                    {thread.opening.author.isCreator ? <Badge tone="primary">Creator</Badge> : null} ·{' '}
-                    <time dateTime={thread.createdAt}>{formatDate(thread.createdAt)}</time>
+                    {thread.opening.author.isCreator ? (
+                      <Badge tone="primary">{t('common.creator')}</Badge>
+                    ) : null}{' '}
+                    · <time dateTime={thread.createdAt}>{formatDate(thread.createdAt)}</time>
                   </span>
                   <span>
-                    <MessageSquare size={14} aria-hidden="true" focusable="false" /> {thread.replyCount}{' '}
-                    {thread.replyCount === 1 ? 'reply' : 'replies'}
+                    <MessageSquare size={14} aria-hidden="true" focusable="false" />{' '}
+                    {t('common.replies', { count: thread.replyCount })}
                   </span>
                   <span>
-                    <ThumbsUp size={14} aria-hidden="true" focusable="false" /> {thread.opening.upvotes}{' '}
-                    {thread.opening.upvotes === 1 ? 'upvote' : 'upvotes'}
+                    <ThumbsUp size={14} aria-hidden="true" focusable="false" />{' '}
+                    {t('threads.upvotes', { count: thread.opening.upvotes })}
                   </span>
                   {thread.answered ? (
                     <Badge tone="success">
-                      <CheckCircle2 size={12} aria-hidden="true" focusable="false" /> Answered
+                      <CheckCircle2 size={12} aria-hidden="true" focusable="false" /> {t('common.answered')}
                     </Badge>
                   ) : null}
                   {thread.locked ? (
                     <Badge>
-                      <Lock size={12} aria-hidden="true" focusable="false" /> Locked
+                      <Lock size={12} aria-hidden="true" focusable="false" /> {t('threads.locked')}
                     </Badge>
                   ) : null}
                 </p>
@@ -158,7 +165,7 @@ export function ThreadList({ target, returnTo, onOpen, onAsked, announce }: Thre
           {pages.moreError ? <Alert tone="danger">{messageOf(pages.moreError)}</Alert> : null}
           {pages.nextCursor ? (
             <Button variant="secondary" size="sm" onClick={pages.loadMore} loading={pages.loadingMore}>
-              Load more questions
+              {t('threads.more')}
             </Button>
           ) : null}
         </>

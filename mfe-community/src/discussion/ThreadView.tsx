@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft, Bell, BellOff, CheckCircle2, Lock, LockOpen } from '@catalyst/web-kit/icons';
-import { COMMUNITY_MESSAGES, type DiscussionEvent, type Post, type Thread } from '@catalyst/contracts';
-import { Alert, api, Badge, Button, isAdmin, Spinner, useSession } from '@catalyst/web-kit';
+import type { DiscussionEvent, Post, Thread } from '@catalyst/contracts';
+import { Alert, api, Badge, Button, isAdmin, Spinner, useSession, useStrings } from '@catalyst/web-kit';
+import { communityStrings } from '../i18n/en';
 import { messageOf } from '../shared/errors';
 import { useAction } from '../shared/useAction';
 import { ModerationForm, ReplyForm } from './forms';
@@ -18,7 +19,7 @@ interface ThreadViewProps {
 }
 
 /** "1 new reply", "3 new replies". */
-export const newRepliesText = (count: number) => `${count} new ${count === 1 ? 'reply' : 'replies'}`;
+export const newRepliesText = (count: number) => communityStrings.t('thread.newReplies', { count });
 
 type PostChange = Extract<DiscussionEvent, { type: 'post-changed' }>['post'];
 
@@ -34,6 +35,7 @@ const withChange = (post: Post, change: PostChange): Post =>
  * as this reader sees them) and are announced, and edits, votes, removals, the answer and the lock show.
  */
 export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
+  const t = useStrings(communityStrings);
   const { user } = useSession();
   const [thread, setThread] = useState(initial);
   const { busy, failure, setFailure, run } = useAction();
@@ -105,7 +107,7 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
   const unlock = () =>
     run(async () => {
       setThread(await api.moderation.unlockThread({ params: { threadId: thread._id } }));
-      announce('The discussion is open again.');
+      announce(t('thread.reopened'));
     });
 
   const toggleFollow = () =>
@@ -114,9 +116,7 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
         params: { threadId: thread._id },
       });
       setThread((previous) => ({ ...previous, following: result.following }));
-      announce(
-        result.following ? "You're following this discussion." : 'You no longer follow this discussion.',
-      );
+      announce(result.following ? t('thread.following') : t('thread.unfollowed'));
     });
   const toggleAnswer = (post: Post) =>
     run(async () => {
@@ -125,7 +125,7 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
       });
       setThread(next);
       replies.map((reply) => ({ ...reply, isAnswer: reply._id === next.answerPostId }));
-      announce(next.answerPostId ? 'Marked as the answer.' : 'No longer marked as the answer.');
+      announce(next.answerPostId ? t('thread.marked') : t('thread.unmarked'));
     });
   const replied = (post: Post) => {
     // the stream may have brought it first (then it is counted already)
@@ -138,7 +138,7 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
       replyCount: previous.replyCount + (known ? 0 : 1),
       following: true,
     }));
-    announce('Your reply was posted.');
+    announce(t('thread.replied'));
   };
   const openingChanged = (post: Post, title?: string) =>
     setThread((previous) => ({ ...previous, opening: post, ...(title ? { title } : {}) }));
@@ -146,7 +146,7 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
   return (
     <article className={styles.thread} aria-labelledby="thread-title" data-testid="thread-view">
       <Button variant="ghost" size="sm" onClick={() => onClose(thread)}>
-        <ArrowLeft size={16} aria-hidden="true" focusable="false" /> All questions
+        <ArrowLeft size={16} aria-hidden="true" focusable="false" /> {t('thread.back')}
       </Button>
       <header className={styles.threadHead}>
         <h3 id="thread-title" ref={headingRef} tabIndex={-1} className={styles.threadTitle}>
@@ -154,7 +154,7 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
         </h3>
         {thread.answered ? (
           <Badge tone="success">
-            <CheckCircle2 size={12} aria-hidden="true" focusable="false" /> Answered
+            <CheckCircle2 size={12} aria-hidden="true" focusable="false" /> {t('common.answered')}
           </Badge>
         ) : null}
         <Button
@@ -169,34 +169,34 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
           ) : (
             <Bell size={14} aria-hidden="true" focusable="false" />
           )}
-          {thread.following ? 'Unfollow' : 'Follow'}
+          {thread.following ? t('thread.unfollow') : t('thread.follow')}
         </Button>
         {isAdmin(user) ? (
           thread.locked ? (
             <Button size="sm" variant="ghost" onClick={() => void unlock()} disabled={busy}>
-              <LockOpen size={14} aria-hidden="true" focusable="false" /> Unlock
+              <LockOpen size={14} aria-hidden="true" focusable="false" /> {t('thread.unlock')}
             </Button>
           ) : (
             <Button size="sm" variant="ghost" onClick={() => setLocking(true)} disabled={locking}>
-              <Lock size={14} aria-hidden="true" focusable="false" /> Lock
+              <Lock size={14} aria-hidden="true" focusable="false" /> {t('thread.lock')}
             </Button>
           )
         ) : null}
       </header>
       {locking && !thread.locked ? (
         <ModerationForm
-          label="Lock this discussion"
-          submitLabel="Lock discussion"
+          label={t('thread.lockLabel')}
+          submitLabel={t('thread.lockSubmit')}
           act={(reason) => api.moderation.lockThread({ params: { threadId: thread._id }, body: { reason } })}
           onDone={(locked) => {
             setThread(locked);
             setLocking(false);
-            announce('The discussion is locked.');
+            announce(t('thread.lockedNow'));
           }}
           onCancel={() => setLocking(false)}
         />
       ) : null}
-      {thread.locked ? <Alert tone="info">{COMMUNITY_MESSAGES.locked}</Alert> : null}
+      {thread.locked ? <Alert tone="info">{t('thread.locked')}</Alert> : null}
       {failure ? <Alert tone="danger">{messageOf(failure)}</Alert> : null}
 
       <PostView
@@ -209,20 +209,20 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
 
       <section aria-labelledby="replies-title" className={styles.replies}>
         <h4 id="replies-title" className={styles.repliesTitle}>
-          {thread.replyCount} {thread.replyCount === 1 ? 'reply' : 'replies'}
+          {t('common.replies', { count: thread.replyCount })}
         </h4>
         {replies.loading ? (
-          <Spinner message="Loading replies..." />
+          <Spinner message={t('thread.loadingReplies')} />
         ) : replies.error ? (
           <Alert tone="danger">
             {messageOf(replies.error)}{' '}
             <Button size="sm" variant="secondary" onClick={replies.reload}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           </Alert>
         ) : (
           <>
-            {replies.items.length === 0 ? <p className={styles.muted}>No replies yet.</p> : null}
+            {replies.items.length === 0 ? <p className={styles.muted}>{t('thread.noReplies')}</p> : null}
             <ol className={styles.posts}>
               {replies.items.map((reply) => (
                 <li key={reply._id}>
@@ -245,10 +245,10 @@ export function ThreadView({ initial, onClose, announce }: ThreadViewProps) {
                 loading={replies.loadingMore}
                 onClick={() => {
                   replies.loadMore();
-                  announce('Loading more replies.');
+                  announce(t('thread.loadingMore'));
                 }}
               >
-                Load more replies
+                {t('thread.moreReplies')}
               </Button>
             ) : null}
           </>

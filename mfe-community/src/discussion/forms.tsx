@@ -2,14 +2,16 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import {
   COMMUNITY_LIMITS,
   MODERATION_REASON,
-  REPORT_REASON_LABELS,
+  REPORT_REASONS,
   type DiscussionTarget,
   type Post,
   type ReportReason,
   type Thread,
 } from '@catalyst/contracts';
-import { groupDigits } from '@catalyst/contracts/no-intl';
-import { Alert, api, Button, TextField } from '@catalyst/web-kit';
+import { Alert, api, Button, TextField, useStrings } from '@catalyst/web-kit';
+import { communityStrings } from '../i18n/en';
+import { REPORT_REASON_KEYS } from '../i18n/labels';
+import { formatCount } from '../i18n/numbers';
 import { fieldErrorOf, messageOf } from '../shared/errors';
 import styles from './Discussion.module.css';
 
@@ -51,6 +53,7 @@ interface MarkdownFieldProps {
 
 /** A post's body: Markdown, rendered and sanitised by the server once posted (no preview is rendered here). */
 export function MarkdownField({ label, value, onChange, error, rows = 5, autoFocus }: MarkdownFieldProps) {
+  const t = useStrings(communityStrings);
   const id = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -73,8 +76,10 @@ export function MarkdownField({ label, value, onChange, error, rows = 5, autoFoc
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
       />
       <p id={`${id}-hint`} className={styles.hint}>
-        Markdown works: **bold**, _italic_, `code`, lists and links. {groupDigits(value.length)} /{' '}
-        {groupDigits(COMMUNITY_LIMITS.bodyMax)}
+        {t('form.markdown', {
+          used: formatCount(value.length),
+          max: formatCount(COMMUNITY_LIMITS.bodyMax),
+        })}
       </p>
       {error ? (
         <p id={`${id}-error`} className={styles.fieldError} role="alert">
@@ -96,6 +101,7 @@ function FormButtons({
   onCancel?: () => void;
   disabled?: boolean;
 }) {
+  const t = useStrings(communityStrings);
   return (
     <div className={styles.formButtons}>
       <Button type="submit" size="sm" loading={busy} disabled={disabled}>
@@ -103,7 +109,7 @@ function FormButtons({
       </Button>
       {onCancel ? (
         <Button size="sm" variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       ) : null}
     </div>
@@ -120,6 +126,7 @@ export function AskForm({
   onPosted: (thread: Thread) => void;
   onCancel: () => void;
 }) {
+  const t = useStrings(communityStrings);
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
@@ -132,24 +139,30 @@ export function AskForm({
   return (
     <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="ask-title">
       <h3 id="ask-title" className={styles.formTitle}>
-        Ask a question
+        {t('threads.ask')}
       </h3>
       <TextField
-        label="Title"
+        label={t('form.title')}
         value={title}
         onChange={(event) => setTitle(event.target.value)}
         maxLength={COMMUNITY_LIMITS.titleMax}
         error={fieldErrorOf(failure, 'title')}
       />
-      <MarkdownField label="Details" value={body} onChange={setBody} error={fieldErrorOf(failure, 'body')} />
+      <MarkdownField
+        label={t('form.details')}
+        value={body}
+        onChange={setBody}
+        error={fieldErrorOf(failure, 'body')}
+      />
       <FormError failure={failure} fields={['title', 'body']} />
-      <FormButtons busy={busy} submitLabel="Post question" onCancel={onCancel} />
+      <FormButtons busy={busy} submitLabel={t('form.postQuestion')} onCancel={onCancel} />
     </form>
   );
 }
 
 /** Reply to a discussion. */
 export function ReplyForm({ threadId, onPosted }: { threadId: string; onPosted: (post: Post) => void }) {
+  const t = useStrings(communityStrings);
   const [body, setBody] = useState('');
   const { busy, failure, onSubmit } = useSubmit(
     () => api.discussion.createReply({ params: { threadId }, body: { body } }),
@@ -161,14 +174,14 @@ export function ReplyForm({ threadId, onPosted }: { threadId: string; onPosted: 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       <MarkdownField
-        label="Your reply"
+        label={t('form.reply')}
         value={body}
         onChange={setBody}
         rows={4}
         error={fieldErrorOf(failure, 'body')}
       />
       <FormError failure={failure} fields={['body']} />
-      <FormButtons busy={busy} submitLabel="Post reply" disabled={body.trim() === ''} />
+      <FormButtons busy={busy} submitLabel={t('form.postReply')} disabled={body.trim() === ''} />
     </form>
   );
 }
@@ -187,6 +200,7 @@ export function EditForm({
   onCancel: () => void;
   children?: ReactNode;
 }) {
+  const t = useStrings(communityStrings);
   const [title, setTitle] = useState(initialTitle ?? '');
   const [body, setBody] = useState(post.body);
   const editsTitle = initialTitle !== undefined;
@@ -202,7 +216,7 @@ export function EditForm({
     <form className={styles.form} onSubmit={onSubmit} noValidate>
       {editsTitle ? (
         <TextField
-          label="Title"
+          label={t('form.title')}
           value={title}
           onChange={(event) => setTitle(event.target.value)}
           maxLength={COMMUNITY_LIMITS.titleMax}
@@ -210,7 +224,7 @@ export function EditForm({
         />
       ) : null}
       <MarkdownField
-        label="Edit your post"
+        label={t('form.edit')}
         value={body}
         onChange={setBody}
         autoFocus={!editsTitle} // focus follows the person's Edit into this form
@@ -218,7 +232,7 @@ export function EditForm({
       />
       {children}
       <FormError failure={failure} fields={['title', 'body']} />
-      <FormButtons busy={busy} submitLabel="Save" onCancel={onCancel} />
+      <FormButtons busy={busy} submitLabel={t('form.save')} onCancel={onCancel} />
     </form>
   );
 }
@@ -235,6 +249,7 @@ export function ReportForm({
   onRefused?: (error: unknown) => void;
   onCancel: () => void;
 }) {
+  const t = useStrings(communityStrings);
   const id = useId();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [note, setNote] = useState('');
@@ -251,10 +266,10 @@ export function ReportForm({
   );
   const reasonError = fieldErrorOf(failure, 'reason');
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Report this post">
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={t('report.label')}>
       <div className={styles.field}>
         <label htmlFor={`${id}-reason`} className={styles.label}>
-          Reason
+          {t('report.reason')}
         </label>
         <select
           ref={selectRef}
@@ -265,10 +280,10 @@ export function ReportForm({
           aria-invalid={reasonError ? true : undefined}
           aria-describedby={reasonError ? `${id}-reason-error` : undefined}
         >
-          <option value="">Choose a reason</option>
-          {Object.entries(REPORT_REASON_LABELS).map(([value, label]) => (
+          <option value="">{t('report.choose')}</option>
+          {REPORT_REASONS.map((value) => (
             <option key={value} value={value}>
-              {label}
+              {t(REPORT_REASON_KEYS[value])}
             </option>
           ))}
         </select>
@@ -280,7 +295,7 @@ export function ReportForm({
       </div>
       <div className={styles.field}>
         <label htmlFor={`${id}-note`} className={styles.label}>
-          Note for the moderators (optional)
+          {t('report.note')}
         </label>
         <textarea
           id={`${id}-note`}
@@ -292,7 +307,7 @@ export function ReportForm({
         />
       </div>
       <FormError failure={failure} fields={['reason']} />
-      <FormButtons busy={busy} submitLabel="Send report" onCancel={onCancel} />
+      <FormButtons busy={busy} submitLabel={t('report.submit')} onCancel={onCancel} />
     </form>
   );
 }
@@ -315,6 +330,7 @@ export function ModerationForm<T>({
   onDone: (result: T) => void;
   onCancel: () => void;
 }) {
+  const t = useStrings(communityStrings);
   const id = useId();
   const [reason, setReason] = useState('');
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -325,7 +341,7 @@ export function ModerationForm<T>({
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={label}>
       <div className={styles.field}>
         <label htmlFor={`${id}-reason`} className={styles.label}>
-          Reason (kept in the moderation log)
+          {t('moderation.reason')}
         </label>
         <textarea
           ref={ref}

@@ -11,7 +11,9 @@ import {
   remoteTestId,
   Spinner,
   useApiData,
+  useStrings,
 } from '@catalyst/web-kit';
+import { communityStrings } from '../i18n/en';
 import PushPrompt from '../notifications/PushPrompt';
 import { messageOf } from '../shared/errors';
 import { useAction } from '../shared/useAction';
@@ -40,6 +42,7 @@ export interface LiveBoardProps {
  * recording afterwards. A product with no session scheduled shows nothing.
  */
 export default function LiveBoard({ productId, renderRecording }: LiveBoardProps) {
+  const t = useStrings(communityStrings);
   const read = useApiData(api.live.getSession, { params: { productId } });
   // Each answer of the read replaces the session; the page's own changes (registration, status events) apply on top.
   const [session, setSession] = useState<LiveSession | undefined>(read.data);
@@ -49,16 +52,16 @@ export default function LiveBoard({ productId, renderRecording }: LiveBoardProps
     setSession(read.data);
   }
 
-  if (read.isLoading && !session) return <Spinner message="Loading the live session..." />;
+  if (read.isLoading && !session) return <Spinner message={t('live.loading')} />;
   // no session scheduled (or not a webinar): the product page goes on without this section
   if (isApiRequestError(read.error) && read.error.status === 404) return null;
   if (read.error || !session) {
     return (
-      <section className={styles.board} data-testid={remoteTestId('community')} aria-label="Live session">
+      <section className={styles.board} data-testid={remoteTestId('community')} aria-label={t('live.label')}>
         <Alert tone="danger">
           {messageOf(read.error)}{' '}
           <Button size="sm" variant="secondary" onClick={read.reload}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </Alert>
       </section>
@@ -76,6 +79,7 @@ function SessionView({
   onChange: (session: LiveSession) => void;
   renderRecording?: LiveBoardProps['renderRecording'];
 }) {
+  const t = useStrings(communityStrings);
   // the countdown ticks each second until the end; afterwards nothing on this page changes with time
   const now = useNow(1_000, (reading) => statusAt(session, reading) !== 'ended');
   const status = statusAt(session, now);
@@ -100,19 +104,19 @@ function SessionView({
     >
       <header className={styles.head}>
         <h2 id="live-session-title" className={styles.title}>
-          Live Q&amp;A session
+          {t('live.title')}
         </h2>
         {status === 'live' ? (
           <Badge tone="danger" className={styles.liveBadge}>
-            <Radio size={14} aria-hidden="true" focusable="false" /> Live now
+            <Radio size={14} aria-hidden="true" focusable="false" /> {t('live.now')}
           </Badge>
         ) : status === 'ended' ? (
-          <Badge>Ended</Badge>
+          <Badge>{t('live.ended')}</Badge>
         ) : null}
       </header>
       <p className={styles.when}>
-        <time dateTime={session.startsAt}>{formatStart(session.startsAt)}</time> · {session.durationMinutes}{' '}
-        minutes
+        <time dateTime={session.startsAt}>{formatStart(session.startsAt)}</time> ·{' '}
+        {t('live.minutes', { count: session.durationMinutes })}
       </p>
 
       {status === 'scheduled' ? <Countdown startsAt={session.startsAt} now={now} /> : null}
@@ -126,11 +130,11 @@ function SessionView({
             rel="noopener noreferrer"
             data-testid="live-join"
           >
-            Join session <ExternalLink size={16} aria-hidden="true" focusable="false" />
-            <span className="ck-visually-hidden"> (opens in a new tab)</span>
+            {t('live.join')} <ExternalLink size={16} aria-hidden="true" focusable="false" />
+            <span className="ck-visually-hidden"> {t('common.newTab')}</span>
           </a>
         ) : (
-          <p className={styles.muted}>The host has not shared the join link yet.</p>
+          <p className={styles.muted}>{t('live.noLink')}</p>
         )
       ) : null}
 
@@ -142,10 +146,10 @@ function SessionView({
             onClick={() => void toggleRegistration()}
             loading={busy}
           >
-            {session.registered ? 'Cancel registration' : 'Register'}
+            {session.registered ? t('live.unregister') : t('live.register')}
           </Button>
           <a className={buttonClassName('secondary', 'sm')} href={session.calendarUrl} download>
-            <CalendarPlus size={16} aria-hidden="true" focusable="false" /> Add to calendar
+            <CalendarPlus size={16} aria-hidden="true" focusable="false" /> {t('live.calendar')}
           </a>
           <a
             className={buttonClassName('ghost', 'sm')}
@@ -153,11 +157,12 @@ function SessionView({
             target="_blank"
             rel="noopener noreferrer"
           >
-            Add to Google Calendar<span className="ck-visually-hidden"> (opens in a new tab)</span>
+            {t('live.google')}
+            <span className="ck-visually-hidden"> {t('common.newTab')}</span>
           </a>
           <span className={styles.muted} role="status">
-            {session.registered ? "You're registered: we'll e-mail you a reminder an hour before. " : ''}
-            {session.registrations} registered
+            {session.registered ? `${t('live.registered')} ` : ''}
+            {t('live.registrations', { count: session.registrations })}
           </span>
         </div>
       ) : null}
@@ -167,7 +172,7 @@ function SessionView({
       {status === 'ended' ? (
         session.recording ? (
           <div className={styles.recording} data-testid="live-recording">
-            <h3 className={styles.subtitle}>Recording</h3>
+            <h3 className={styles.subtitle}>{t('live.recording')}</h3>
             {renderRecording ? (
               renderRecording(session.recording, session.title)
             ) : (
@@ -175,9 +180,7 @@ function SessionView({
             )}
           </div>
         ) : (
-          <p className={styles.muted}>
-            This session has ended. Its recording will appear here once it is ready.
-          </p>
+          <p className={styles.muted}>{t('live.endedNote')}</p>
         )
       ) : null}
 
@@ -193,17 +196,19 @@ function SessionView({
 
 /** The countdown: shown to the second, told to screen readers to the minute (and never announced on its own). */
 function Countdown({ startsAt, now }: { startsAt: string; now: number }) {
+  const t = useStrings(communityStrings);
   const left = Date.parse(startsAt) - now;
   return (
     <p className={styles.countdown} role="timer" data-testid="live-countdown">
-      <span aria-hidden="true">Starts in {formatCountdown(left)}</span>
-      <span className="ck-visually-hidden">Starts in {describeCountdown(left)}</span>
+      <span aria-hidden="true">{t('live.startsIn', { time: formatCountdown(left) })}</span>
+      <span className="ck-visually-hidden">{t('live.startsIn', { time: describeCountdown(left) })}</span>
     </p>
   );
 }
 
 /** Without the host's player: the browser's own (Safari plays HLS natively). */
 function PlainRecording({ recording, title }: { recording: LiveRecording; title: string }) {
+  const t = useStrings(communityStrings);
   return (
     // eslint-disable-next-line jsx-a11y-x/media-has-caption -- a live recording has no captions to give yet (LiveSession.recording holds none)
     <video
@@ -212,7 +217,7 @@ function PlainRecording({ recording, title }: { recording: LiveRecording; title:
       poster={recording.posterUrl ?? undefined}
       controls
       preload="metadata"
-      aria-label={`Recording: ${title}`}
+      aria-label={t('live.recordingLabel', { title })}
     />
   );
 }

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ThumbsUp } from '@catalyst/web-kit/icons';
 import { COMMUNITY_LIMITS, type LiveEvent, type LiveQuestion } from '@catalyst/contracts';
-import { Alert, api, Badge, Button, isAdmin, Spinner, useSession } from '@catalyst/web-kit';
+import { Alert, api, Badge, Button, isAdmin, Spinner, useSession, useStrings } from '@catalyst/web-kit';
+import { communityStrings } from '../i18n/en';
 import { fieldErrorOf, messageOf } from '../shared/errors';
 import { useAction } from '../shared/useAction';
 import { useLiveBoard } from './useLiveBoard';
@@ -18,6 +19,7 @@ export function QuestionBoard({
   productId: string;
   onSession: (event: Extract<LiveEvent, { type: 'session' }>) => void;
 }) {
+  const t = useStrings(communityStrings);
   const board = useLiveBoard(productId, true, onSession);
   const { user } = useSession();
   const host = isAdmin(user);
@@ -36,27 +38,27 @@ export function QuestionBoard({
   return (
     <section className={styles.questions} aria-labelledby="live-questions-title" data-testid="live-questions">
       <h3 id="live-questions-title" className={styles.subtitle}>
-        Questions for the host
+        {t('questions.title')}
       </h3>
       {board.stream === 'reconnecting' ? (
         <p className={styles.reconnecting} role="status">
-          Reconnecting…
+          {t('questions.reconnecting')}
         </p>
       ) : null}
       <AskQuestion productId={productId} onAsked={board.put} />
       {failure ? <Alert tone="danger">{messageOf(failure)}</Alert> : null}
 
       {board.loading ? (
-        <Spinner message="Loading questions..." />
+        <Spinner message={t('common.loadingQuestions')} />
       ) : board.error ? (
         <Alert tone="danger">
           {messageOf(board.error)}{' '}
           <Button size="sm" variant="secondary" onClick={board.reload}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </Alert>
       ) : board.questions.length === 0 ? (
-        <p className={styles.muted}>No questions yet. Ask the first one.</p>
+        <p className={styles.muted}>{t('questions.none')}</p>
       ) : (
         <ol className={styles.questionList}>
           {board.questions.map((question) => (
@@ -70,7 +72,7 @@ export function QuestionBoard({
                 variant={question.upvotedByMe ? 'primary' : 'secondary'}
                 size="sm"
                 aria-pressed={question.upvotedByMe}
-                aria-label={`Upvote: ${question.body}`}
+                aria-label={t('questions.upvote', { body: question.body })}
                 onClick={() => void toggleVote(question)}
               >
                 <ThumbsUp size={14} aria-hidden="true" focusable="false" /> {question.upvotes}
@@ -79,18 +81,18 @@ export function QuestionBoard({
                 <p className={styles.questionText}>{question.body}</p>
                 <p className={styles.muted}>
                   {question.author.name}
-                  {question.mine ? ' (you)' : ''}
+                  {question.mine ? ` ${t('questions.you')}` : ''}
                   {question.answered ? (
                     <>
                       {' '}
-                      <Badge tone="success">Answered</Badge>
+                      <Badge tone="success">{t('common.answered')}</Badge>
                     </>
                   ) : null}
                 </p>
               </div>
               {host && !question.answered ? (
                 <Button size="sm" variant="ghost" onClick={() => void markAnswered(question)}>
-                  Mark answered
+                  {t('questions.markAnswered')}
                 </Button>
               ) : null}
             </li>
@@ -99,7 +101,9 @@ export function QuestionBoard({
       )}
       {/* new questions from others are told once each, politely */}
       <p className="ck-visually-hidden" role="status" aria-live="polite">
-        {board.arrived ? `New question from ${board.arrived.author.name}: ${board.arrived.body}` : ''}
+        {board.arrived
+          ? t('questions.arrived', { name: board.arrived.author.name, body: board.arrived.body })
+          : ''}
       </p>
     </section>
   );
@@ -112,6 +116,7 @@ function AskQuestion({
   productId: string;
   onAsked: (question: LiveQuestion) => void;
 }) {
+  const t = useStrings(communityStrings);
   const id = useId();
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState(false);
@@ -135,7 +140,7 @@ function AskQuestion({
   return (
     <form className={styles.ask} onSubmit={(event) => void submit(event)} noValidate>
       <label htmlFor={`${id}-question`} className={styles.label}>
-        Your question
+        {t('questions.yours')}
       </label>
       <textarea
         id={`${id}-question`}
@@ -154,7 +159,7 @@ function AskQuestion({
         </p>
       ) : null}
       <Button type="submit" size="sm" loading={busy} disabled={body.trim() === ''}>
-        Ask
+        {t('questions.ask')}
       </Button>
     </form>
   );

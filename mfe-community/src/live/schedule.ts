@@ -1,4 +1,8 @@
 import { LIVE_QUESTIONS_OPEN_MINUTES_BEFORE, type LiveSession, type LiveStatus } from '@catalyst/contracts';
+import { currentLanguage } from '@catalyst/web-kit';
+import { communityStrings } from '../i18n/en';
+
+const t = communityStrings.t;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -16,20 +20,18 @@ function parts(ms: number) {
 export function formatCountdown(ms: number): string {
   const { days, hours, minutes, seconds } = parts(ms);
   const clock = `${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
-  return days > 0 ? `${days} d ${clock}` : clock;
+  return days > 0 ? t('live.countdownDays', { days, clock }) : clock;
 }
-
-const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`;
 
 /** What a screen reader is told, to the minute ('2 days 3 hours 4 minutes'; under a minute: 'less than a minute'). */
 export function describeCountdown(ms: number): string {
   const { days, hours, minutes } = parts(ms);
   const said = [
-    days ? unit(days, 'day') : '',
-    hours ? unit(hours, 'hour') : '',
-    minutes ? unit(minutes, 'minute') : '',
+    days ? t('time.days', { count: days }) : '',
+    hours ? t('time.hours', { count: hours }) : '',
+    minutes ? t('time.minutes', { count: minutes }) : '',
   ].filter(Boolean);
-  return said.length > 0 ? said.join(' ') : 'less than a minute';
+  return said.length > 0 ? said.join(' ') : t('time.lessThanMinute');
 }
 
 /**
@@ -57,14 +59,22 @@ export function questionsOpenAt(
   );
 }
 
-const startFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
+const startFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** 'Thursday, November 26, 4:00 PM UTC' in the viewer's own time zone. */
-export const formatStart = (iso: string) => startFormat.format(new Date(iso));
+/** 'Thursday, November 26, 4:00 PM UTC' in the viewer's own time zone (another language: as Intl writes it there). */
+export function formatStart(iso: string): string {
+  const language = currentLanguage();
+  let format = startFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+    startFormats.set(language, format);
+  }
+  return format.format(new Date(iso));
+}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  NOTIFICATION_TYPE_LABELS,
   NOTIFICATIONS_PATH,
   type NotificationPreference,
   type NotificationPreferences,
@@ -15,7 +14,10 @@ import {
   Spinner,
   useApiData,
   useDocumentTitle,
+  useStrings,
 } from '@catalyst/web-kit';
+import { communityStrings } from '../i18n/en';
+import { KIND_LABELS } from '../i18n/labels';
 import styles from './Notifications.module.css';
 import PushDeviceSetting from './PushDeviceSetting';
 import WeeklyDigestSetting from './WeeklyDigestSetting';
@@ -25,7 +27,8 @@ import WeeklyDigestSetting from './WeeklyDigestSetting';
  * person's devices; and push on or off for this device.
  */
 export default function NotificationSettingsPage() {
-  useDocumentTitle('Notification settings');
+  const t = useStrings(communityStrings);
+  useDocumentTitle(t('settings.title'));
   const saved = useApiData(api.notification.preferences);
   // The person's changes over what was read (or what the last save answered).
   const [edited, setEdited] = useState<NotificationPreferences | null>(null);
@@ -54,24 +57,24 @@ export default function NotificationSettingsPage() {
       setEdited(await api.notification.savePreferences({ body: { preferences: choices } }));
       setState('saved');
     } catch (error) {
-      setState({ problem: `We couldn't save your settings: ${(error as Error).message}` });
+      setState({ problem: t('settings.saveFailed', { message: (error as Error).message }) });
     }
   }
 
   return (
     <div className={styles.page} data-testid={remoteTestId('community')}>
       <div className={styles.head}>
-        <h1 className={styles.heading}>Notification settings</h1>
-        <Link to={NOTIFICATIONS_PATH}>Back to notifications</Link>
+        <h1 className={styles.heading}>{t('settings.title')}</h1>
+        <Link to={NOTIFICATIONS_PATH}>{t('settings.back')}</Link>
       </div>
       {saved.error && !choices ? (
         <ErrorScreen
-          message="We couldn't load your notification settings. Try again in a moment."
+          message={t('settings.failed')}
           onRetry={saved.reload}
-          retryLabel="Try again"
+          retryLabel={t('common.tryAgain')}
         />
       ) : !choices ? (
-        <Spinner message="Loading your notification settings..." />
+        <Spinner message={t('settings.loading')} />
       ) : (
         <form
           className={styles.settings}
@@ -80,40 +83,35 @@ export default function NotificationSettingsPage() {
             void save();
           }}
         >
-          {emailStopped ? (
-            <Alert tone="info">
-              You stopped all community e-mails from an e-mail&apos;s link. Switching an e-mail on here starts
-              them again.
-            </Alert>
-          ) : null}
+          {emailStopped ? <Alert tone="info">{t('settings.emailStopped')}</Alert> : null}
           <table className={styles.table}>
             <thead>
               <tr>
-                <th scope="col">Notify me about</th>
-                <th scope="col">In the app</th>
-                <th scope="col">By e-mail</th>
-                <th scope="col">On your devices</th>
+                <th scope="col">{t('settings.about')}</th>
+                <th scope="col">{t('settings.inApp')}</th>
+                <th scope="col">{t('settings.email')}</th>
+                <th scope="col">{t('settings.devices')}</th>
               </tr>
             </thead>
             <tbody>
               {choices.map((choice) => {
-                const label = NOTIFICATION_TYPE_LABELS[choice.type];
+                const label = t(KIND_LABELS[choice.type]);
                 return (
                   <tr key={choice.type}>
                     <th scope="row">{label}</th>
                     <td>
                       <Choice
-                        name={`${label}: in the app`}
+                        name={t('settings.inAppChoice', { kind: label })}
                         on={choice.inApp}
                         set={(on) => change(choice.type, 'inApp', on)}
                       />
                     </td>
                     <td>
                       {choice.email === null ? (
-                        <span className={styles.meta}>Not e-mailed</span>
+                        <span className={styles.meta}>{t('settings.notEmailed')}</span>
                       ) : (
                         <Choice
-                          name={`${label}: by e-mail`}
+                          name={t('settings.emailChoice', { kind: label })}
                           on={choice.email}
                           set={(on) => change(choice.type, 'email', on)}
                         />
@@ -121,7 +119,7 @@ export default function NotificationSettingsPage() {
                     </td>
                     <td>
                       <Choice
-                        name={`${label}: on your devices`}
+                        name={t('settings.devicesChoice', { kind: label })}
                         on={choice.push}
                         set={(on) => change(choice.type, 'push', on)}
                       />
@@ -133,10 +131,10 @@ export default function NotificationSettingsPage() {
           </table>
           <div className={styles.actions}>
             <Button type="submit" loading={state === 'saving'}>
-              Save settings
+              {t('settings.save')}
             </Button>
             <p role="status" className={typeof state === 'object' ? styles.problem : styles.meta}>
-              {state === 'saved' ? 'Settings saved.' : typeof state === 'object' ? state.problem : ''}
+              {state === 'saved' ? t('settings.saved') : typeof state === 'object' ? state.problem : ''}
             </p>
           </div>
         </form>

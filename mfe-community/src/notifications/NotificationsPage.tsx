@@ -4,40 +4,54 @@ import { NOTIFICATION_SETTINGS_PATH, type Notification } from '@catalyst/contrac
 import {
   Button,
   buttonClassName,
+  currentLanguage,
   ErrorScreen,
   formatDate,
   remoteTestId,
   Spinner,
   useDocumentTitle,
+  useStrings,
 } from '@catalyst/web-kit';
+import { communityStrings, type CommunityKey } from '../i18n/en';
 import styles from './Notifications.module.css';
 import { useNotifications } from './useNotifications';
 
-const time = (iso: string) =>
-  `${formatDate(iso)}, ${new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+/** When it came: its day and time, in the page's language (English: the browser's own clock style). */
+const time = (iso: string) => {
+  const language = currentLanguage();
+  return communityStrings.t('notifications.at', {
+    day: formatDate(iso),
+    time: new Date(iso).toLocaleTimeString(language === 'en' ? [] : language, {
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+  });
+};
 
 /** /notifications: the person's notifications of the last 90 days, newest first, each linking to what it is about. */
 export default function NotificationsPage() {
-  useDocumentTitle('Notifications');
+  const t = useStrings(communityStrings);
+  useDocumentTitle(t('notifications.title'));
   const { first, items, nextCursor, unread, showMore, markRead, markAllRead } = useNotifications();
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
 
-  const attempt = async (what: string, work: () => Promise<void>) => {
+  /** Does `work`; its failure is said with `failed` ("We couldn't mark it read: …"). */
+  const attempt = async (failed: CommunityKey, work: () => Promise<void>) => {
     setProblem('');
     try {
       await work();
     } catch (error) {
-      setProblem(`We couldn't ${what}: ${(error as Error).message}`);
+      setProblem(t(failed, { message: (error as Error).message }));
     }
   };
 
   return (
     <div className={styles.page} data-testid={remoteTestId('community')}>
       <div className={styles.head}>
-        <h1 className={styles.heading}>Notifications</h1>
+        <h1 className={styles.heading}>{t('notifications.title')}</h1>
         <p className={styles.count} aria-live="polite">
-          {unread > 0 ? `${unread} unread` : 'All read'}
+          {unread > 0 ? t('notifications.unread', { count: unread }) : t('notifications.allRead')}
         </p>
         <div className={styles.actions}>
           {unread > 0 ? (
@@ -47,15 +61,15 @@ export default function NotificationsPage() {
               loading={busy}
               onClick={async () => {
                 setBusy(true);
-                await attempt('mark them read', markAllRead);
+                await attempt('notifications.markAllFailed', markAllRead);
                 setBusy(false);
               }}
             >
-              Mark all as read
+              {t('notifications.markAll')}
             </Button>
           ) : null}
           <Link to={NOTIFICATION_SETTINGS_PATH} className={buttonClassName('ghost', 'sm')}>
-            Settings
+            {t('notifications.settings')}
           </Link>
         </div>
       </div>
@@ -64,38 +78,35 @@ export default function NotificationsPage() {
       </p>
       {first.error && !items ? (
         <ErrorScreen
-          message="We couldn't load your notifications. Try again in a moment."
+          message={t('notifications.failed')}
           onRetry={first.reload}
-          retryLabel="Try again"
+          retryLabel={t('common.tryAgain')}
         />
       ) : !items ? (
-        <Spinner message="Loading your notifications..." />
+        <Spinner message={t('notifications.loading')} />
       ) : items.length === 0 ? (
         <div className={styles.empty}>
-          <h2>Nothing yet</h2>
-          <p>
-            Replies to your questions, live sessions about to start and new courses from creators you follow
-            appear here.
-          </p>
+          <h2>{t('notifications.empty')}</h2>
+          <p>{t('notifications.emptyText')}</p>
         </div>
       ) : (
         <>
-          <ul className={styles.list} aria-label="Notifications" data-testid="notification-list">
+          <ul className={styles.list} aria-label={t('notifications.title')} data-testid="notification-list">
             {items.map((item) => (
               <NotificationItem
                 key={item.id}
                 item={item}
-                onRead={() => attempt('mark it read', () => markRead(item.id))}
+                onRead={() => attempt('notifications.markFailed', () => markRead(item.id))}
               />
             ))}
           </ul>
           {nextCursor ? (
             <Button
               variant="secondary"
-              onClick={() => attempt('load more', showMore)}
+              onClick={() => attempt('notifications.moreFailed', showMore)}
               className={styles.more}
             >
-              Show more
+              {t('notifications.more')}
             </Button>
           ) : null}
         </>
@@ -105,19 +116,27 @@ export default function NotificationsPage() {
 }
 
 function NotificationItem({ item, onRead }: { item: Notification; onRead: () => Promise<void> }) {
+  const t = useStrings(communityStrings);
   return (
     <li className={item.read ? styles.item : `${styles.item} ${styles.unread}`} data-testid="notification">
       <div className={styles.body}>
         <Link to={item.link} className={styles.title} onClick={() => (item.read ? undefined : void onRead())}>
-          {item.read ? null : <span className={styles.visuallyHidden}>Unread: </span>}
+          {item.read ? null : (
+            <span className={styles.visuallyHidden}>{`${t('notifications.unreadMark')} `}</span>
+          )}
           {item.title}
         </Link>
         {item.body ? <p className={styles.text}>{item.body}</p> : null}
         <p className={styles.meta}>{time(item.createdAt)}</p>
       </div>
       {item.read ? null : (
-        <Button variant="ghost" size="sm" onClick={onRead} aria-label={`Mark “${item.title}” as read`}>
-          Mark as read
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onRead}
+          aria-label={t('notifications.markLabel', { title: item.title })}
+        >
+          {t('notifications.mark')}
         </Button>
       )}
     </li>

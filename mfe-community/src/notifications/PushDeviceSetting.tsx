@@ -1,31 +1,32 @@
-import { PUSH_TEXTS } from '@catalyst/contracts';
-import { Button } from '@catalyst/web-kit';
+import { Button, useStrings } from '@catalyst/web-kit';
+import { communityStrings } from '../i18n/en';
 import { usePushDevice } from './pushDevice';
 import styles from './Notifications.module.css';
 
 /** The settings page's switch for this device: push notifications on or off (the browser asks on the click). */
 export default function PushDeviceSetting() {
+  const t = useStrings(communityStrings);
   const { state, busy, problem, turnOn, turnOff } = usePushDevice();
   if (state === null) return null;
   return (
     <section className={styles.device} aria-labelledby="push-device-heading">
-      <h2 id="push-device-heading">On this device</h2>
+      <h2 id="push-device-heading">{t('push.device')}</h2>
       <p role="status" className={styles.meta}>
         {state === 'on'
-          ? PUSH_TEXTS.on
+          ? t('push.on')
           : state === 'denied'
-            ? PUSH_TEXTS.denied
+            ? t('push.denied')
             : state === 'unsupported'
-              ? PUSH_TEXTS.unsupported
-              : PUSH_TEXTS.off}
+              ? t('push.unsupported')
+              : t('push.off')}
       </p>
       {state === 'on' ? (
         <Button variant="secondary" size="sm" loading={busy} onClick={() => void turnOff()}>
-          {PUSH_TEXTS.turnOff}
+          {t('push.turnOff')}
         </Button>
       ) : state === 'off' ? (
         <Button size="sm" loading={busy} onClick={() => void turnOn()}>
-          {PUSH_TEXTS.turnOn}
+          {t('push.turnOn')}
         </Button>
       ) : null}
       <p aria-live="polite" className={styles.problem}>

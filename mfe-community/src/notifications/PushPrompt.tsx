@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { PUSH_TEXTS } from '@catalyst/contracts';
-import { Button } from '@catalyst/web-kit';
+import { Button, useStrings } from '@catalyst/web-kit';
+import { communityStrings } from '../i18n/en';
 import { usePushDevice } from './pushDevice';
 import styles from './Notifications.module.css';
 
@@ -20,6 +20,7 @@ const dismissedBefore = () => {
  * a question), never on a first visit: only while this browser can take pushes and is not subscribed yet.
  */
 export default function PushPrompt() {
+  const t = useStrings(communityStrings);
   const [dismissed, setDismissed] = useState(dismissedBefore);
   const [asked, setAsked] = useState(false);
   const { state, busy, problem, turnOn } = usePushDevice();
@@ -34,9 +35,9 @@ export default function PushPrompt() {
     setDismissed(true);
   };
   return (
-    <div className={styles.prompt} role="region" aria-label={PUSH_TEXTS.prompt}>
+    <div className={styles.prompt} role="region" aria-label={t('push.prompt')}>
       <p className={styles.promptText}>
-        <strong>{PUSH_TEXTS.prompt}</strong> {PUSH_TEXTS.promptDetail}
+        <strong>{t('push.prompt')}</strong> {t('push.promptDetail')}
       </p>
       {state === 'off' ? (
         <div className={styles.actions}>
@@ -48,15 +49,15 @@ export default function PushPrompt() {
               void turnOn();
             }}
           >
-            {PUSH_TEXTS.turnOn}
+            {t('push.turnOn')}
           </Button>
           <Button size="sm" variant="ghost" onClick={dismiss} disabled={busy}>
-            {PUSH_TEXTS.notNow}
+            {t('push.notNow')}
           </Button>
         </div>
       ) : null}
       <p role="status" className={problem ? styles.problem : styles.meta}>
-        {problem ?? (state === 'on' ? PUSH_TEXTS.on : state === 'denied' ? PUSH_TEXTS.denied : '')}
+        {problem ?? (state === 'on' ? t('push.on') : state === 'denied' ? t('push.denied') : '')}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { PUSH_TEXTS } from '@catalyst/contracts';
 import { api } from '@catalyst/web-kit';
+import { communityStrings } from '../i18n/en';
 
 /** This browser and push: cannot, blocked by the person, not subscribed, subscribed (and stored for them). */
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
@@ -92,7 +93,7 @@ export function usePushDevice() {
     try {
       setState(await to());
     } catch {
-      setProblem(PUSH_TEXTS.failed);
+      setProblem(communityStrings.t('push.failed'));
     } finally {
       setBusy(false);
     }
