@@ -5,11 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   NOTIFICATION_WINDOW_EVENT,
   PUSH_TEXTS,
+  digestRoutes,
   notificationRoutes,
   type Notification,
   type NotificationPreference,
 } from '@catalyst/contracts';
-import { session } from '@catalyst/web-kit';
+import { session, setLanguage } from '@catalyst/web-kit';
 import { fakeApi } from '@catalyst/web-kit/testing';
 import NotificationSettingsPage from './NotificationSettingsPage';
 import NotificationsPage from './NotificationsPage';
@@ -29,9 +30,10 @@ beforeEach(() =>
     session.loadUser({ _id: 'f'.repeat(24), name: 'Maya Member', email: 'maya@example.com', role: 'user' }),
   ),
 );
-afterEach(() => {
+afterEach(async () => {
   act(() => void session.logout({ revoke: false }));
   vi.unstubAllGlobals();
+  await setLanguage('en', { keep: false });
 });
 
 const mount = (page = <NotificationsPage />) => render(<MemoryRouter>{page}</MemoryRouter>);
@@ -138,5 +140,31 @@ describe('the notification settings page', () => {
     const device = await screen.findByRole('region', { name: 'On this device' });
     expect(within(device).getByRole('status').textContent).toBe(PUSH_TEXTS.unsupported);
     expect(within(device).queryByRole('button')).toBeNull();
+  });
+
+  it('speaks Spanish: its heading, columns, each kind and switch, and the weekly e-mail', async () => {
+    fakeApi()
+      .on(notificationRoutes.preferences, {
+        preferences: [{ type: 'reply', inApp: true, email: true, push: true }],
+        emailStopped: false,
+      })
+      .on(digestRoutes.settings, { weekly: true, timeZone: 'Europe/Madrid' });
+    await setLanguage('es', { keep: false });
+    mount(<NotificationSettingsPage />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ajustes de notificaciones');
+    const replyMail = await screen.findByRole('checkbox', {
+      name: 'Respuestas en conversaciones que sigues: por correo',
+    });
+    expect(replyMail).toHaveProperty('checked', true);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Avisarme de',
+      'En la aplicación',
+      'Por correo',
+      'En tus dispositivos',
+    ]);
+    expect(screen.getByRole('button', { name: 'Guardar ajustes' }).textContent).toBe('Guardar ajustes');
+    expect((await screen.findByRole('heading', { name: 'Correo semanal' })).textContent).toBe(
+      'Correo semanal',
+    );
   });
 });
