@@ -1,13 +1,7 @@
 import { BadgeCheck, Ban, Copy, Download, ExternalLink, SearchX } from '@catalyst/web-kit/icons';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import {
-  CERTIFICATE_MESSAGES,
-  CREDENTIAL_STATUS_WORDS,
-  JWKS_PATH,
-  type Certificate,
-  type CredentialCheck,
-} from '@catalyst/contracts';
+import { JWKS_PATH, type Certificate, type CredentialCheck } from '@catalyst/contracts';
 import {
   api,
   Button,
@@ -21,11 +15,12 @@ import {
   useApiData,
   useDocumentTitle,
   useSiteConfig,
+  useStrings,
 } from '@catalyst/web-kit';
+import { accountStrings } from '../i18n/en';
+import { withParts } from '../i18n/withParts';
 import { linkedInAddToProfileUrl } from './linkedIn';
 import styles from './CertificatePage.module.css';
-
-const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 
 /** The code in the address (/certificates/{code}, the router's decoded rest); anything after it names no certificate. */
 const codeOf = (rest: string | undefined) => {
@@ -39,6 +34,7 @@ const codeOf = (rest: string | undefined) => {
  * signed credential checkable offline against the issuer's published keys.
  */
 export default function CertificatePage() {
+  const t = useStrings(accountStrings);
   const code = codeOf(useParams()['*']);
   const read = useApiData(api.certificate.get, code ? { params: { code } } : null);
   const certificate = read.data;
@@ -46,10 +42,10 @@ export default function CertificatePage() {
     !code || (isApiRequestError(read.error) && (read.error.status === 404 || read.error.status === 400));
   useDocumentTitle(
     certificate
-      ? `Certificate: ${certificate.courseTitle}`
+      ? t('certificate.documentTitle', { course: certificate.courseTitle })
       : missing
-        ? CERTIFICATE_MESSAGES.notFound
-        : 'Certificate',
+        ? t('certificate.notFound')
+        : t('certificate.documentTitleBare'),
     PAGE_DESCRIPTIONS.Certificate,
   );
 
@@ -58,20 +54,20 @@ export default function CertificatePage() {
     // a malformed code says what a code looks like; an unknown one says it is unknown
     const reason =
       code && isApiRequestError(read.error) && read.error.status === 400
-        ? CERTIFICATE_MESSAGES.invalidCode
-        : `No certificate has the code ${code ?? ''}. Check it against the certificate and try again.`;
+        ? t('certificate.invalidCode')
+        : t('certificate.noCode', { code: code ?? '' });
     body = <CertificateNotFound reason={reason} />;
   } else if (read.error) {
     body = (
       <ErrorScreen
-        title="We couldn't check this certificate"
-        message="Try again in a moment."
+        title={t('certificate.checkFailedTitle')}
+        message={t('certificate.checkFailed')}
         onRetry={read.reload}
-        retryLabel="Try again"
+        retryLabel={t('learning.tryAgain')}
       />
     );
   } else if (!certificate) {
-    body = <Spinner message="Checking the certificate..." />;
+    body = <Spinner message={t('certificate.checking')} />;
   } else {
     body = <CertificateView certificate={certificate} />;
   }
@@ -83,21 +79,23 @@ export default function CertificatePage() {
 }
 
 function CertificateNotFound({ reason }: { reason: string }) {
+  const t = useStrings(accountStrings);
   return (
     <section className={styles.card} aria-labelledby="certificate-title" data-testid="certificate-not-found">
       <p className={[styles.mark, styles.unknown].join(' ')}>
-        <SearchX size={22} aria-hidden="true" focusable="false" /> Unknown code
+        <SearchX size={22} aria-hidden="true" focusable="false" /> {t('certificate.unknownCode')}
       </p>
-      <h1 id="certificate-title">{CERTIFICATE_MESSAGES.notFound}</h1>
+      <h1 id="certificate-title">{t('certificate.notFound')}</h1>
       <p>{reason}</p>
       <Link to="/" className={buttonClassName('secondary', 'sm')}>
-        Go to Homepage
+        {t('certificate.home')}
       </Link>
     </section>
   );
 }
 
 function CertificateView({ certificate }: { certificate: Certificate }) {
+  const t = useStrings(accountStrings);
   const site = useSiteConfig();
   const valid = certificate.status === 'valid';
   const [copied, setCopied] = useState<string>('');
@@ -105,9 +103,9 @@ function CertificateView({ certificate }: { certificate: Certificate }) {
   const copyLink = async () => {
     try {
       await navigator.clipboard.writeText(certificate.verifyUrl);
-      setCopied('Link copied');
+      setCopied(t('certificate.copied'));
     } catch {
-      setCopied(`Couldn't copy the link: copy ${certificate.verifyUrl} by hand`);
+      setCopied(t('certificate.copyFailed', { url: certificate.verifyUrl }));
     }
   };
 
@@ -115,62 +113,66 @@ function CertificateView({ certificate }: { certificate: Certificate }) {
     <article className={styles.card} aria-labelledby="certificate-title" data-testid="certificate">
       {valid ? (
         <p className={[styles.mark, styles.valid].join(' ')} data-testid="certificate-status">
-          <BadgeCheck size={24} aria-hidden="true" focusable="false" /> Valid
+          <BadgeCheck size={24} aria-hidden="true" focusable="false" /> {t('learning.valid')}
         </p>
       ) : (
         <div className={styles.revokedBox} data-testid="certificate-status">
           <p className={[styles.mark, styles.revoked].join(' ')}>
-            <Ban size={24} aria-hidden="true" focusable="false" /> Revoked
+            <Ban size={24} aria-hidden="true" focusable="false" /> {t('learning.revoked')}
           </p>
           <p>
-            {CERTIFICATE_MESSAGES.revoked} on {formatDate(certificate.revokedAt, 'long')}
-            {certificate.revokedReason ? `: ${certificate.revokedReason}` : '.'}
+            {certificate.revokedReason
+              ? t('certificate.revokedOnFor', {
+                  date: formatDate(certificate.revokedAt, 'long'),
+                  reason: certificate.revokedReason,
+                })
+              : t('certificate.revokedOn', { date: formatDate(certificate.revokedAt, 'long') })}
           </p>
         </div>
       )}
-      <p className={styles.eyebrow}>Certificate of completion</p>
+      <p className={styles.eyebrow}>{t('certificate.eyebrow')}</p>
       <h1 id="certificate-title" className={styles.title}>
         {certificate.courseTitle}
       </h1>
       <dl className={styles.facts}>
         <div>
-          <dt>Awarded to</dt>
+          <dt>{t('certificate.awardedTo')}</dt>
           <dd data-testid="certificate-learner">{certificate.learnerName}</dd>
         </div>
         <div>
-          <dt>{certificate.kind === 'path' ? 'Learning path' : 'Course'}</dt>
+          <dt>{certificate.kind === 'path' ? t('certificate.path') : t('learning.course')}</dt>
           <dd>{certificate.courseTitle}</dd>
         </div>
         <div>
-          <dt>Creator</dt>
+          <dt>{t('certificate.creator')}</dt>
           <dd>{certificate.creatorName}</dd>
         </div>
         <div>
-          <dt>Length</dt>
-          <dd>{hoursText(certificate.hours)}</dd>
+          <dt>{t('certificate.length')}</dt>
+          <dd>{t('certificate.hours', { count: certificate.hours })}</dd>
         </div>
         <div>
-          <dt>Completed</dt>
+          <dt>{t('certificate.completed')}</dt>
           <dd>
             <time dateTime={certificate.completedAt}>{formatDate(certificate.completedAt, 'long')}</time>
           </dd>
         </div>
         <div>
-          <dt>Issued by</dt>
+          <dt>{t('certificate.issuedBy')}</dt>
           <dd>{site.name}</dd>
         </div>
         <div>
-          <dt>Certificate code</dt>
+          <dt>{t('certificate.code')}</dt>
           <dd className={styles.code}>{certificate.code}</dd>
         </div>
       </dl>
 
       <div className={styles.actions}>
         <a className={buttonClassName('primary', 'sm')} href={certificate.pdfUrl} download>
-          <Download size={16} aria-hidden="true" focusable="false" /> Download PDF
+          <Download size={16} aria-hidden="true" focusable="false" /> {t('certificate.download')}
         </a>
         <Button size="sm" variant="secondary" onClick={() => void copyLink()}>
-          <Copy size={16} aria-hidden="true" focusable="false" /> Copy link
+          <Copy size={16} aria-hidden="true" focusable="false" /> {t('certificate.copy')}
         </Button>
         {valid ? (
           <a
@@ -179,7 +181,7 @@ function CertificateView({ certificate }: { certificate: Certificate }) {
             target="_blank"
             rel="noopener noreferrer"
           >
-            <ExternalLink size={16} aria-hidden="true" focusable="false" /> Add to LinkedIn profile
+            <ExternalLink size={16} aria-hidden="true" focusable="false" /> {t('certificate.linkedIn')}
           </a>
         ) : null}
       </div>
@@ -188,10 +190,10 @@ function CertificateView({ certificate }: { certificate: Certificate }) {
       </p>
 
       <p className={styles.credential}>
-        <a href={certificate.credentialUrl}>Verifiable credential</a>: this certificate as a signed Open
-        Badges 3.0 credential (a JWT), which anyone can check without trusting this page against the issuer's
-        public keys at <a href={JWKS_PATH}>{JWKS_PATH}</a>. Its revocation status is a signed list it names,
-        so a copy kept offline still shows whether it was revoked since.
+        {withParts(t('certificate.credential'), {
+          link: <a href={certificate.credentialUrl}>{t('certificate.credentialLink')}</a>,
+          keys: <a href={JWKS_PATH}>{JWKS_PATH}</a>,
+        })}
       </p>
       <CredentialChecker />
     </article>
@@ -203,6 +205,7 @@ function CertificateView({ certificate }: { certificate: Certificate }) {
  * reads its bit in the revocation status list it names; a revoked one says so, however valid its signature.
  */
 function CredentialChecker() {
+  const t = useStrings(accountStrings);
   const id = useId();
   const [credential, setCredential] = useState('');
   const [checking, setChecking] = useState(false);
@@ -217,11 +220,7 @@ function CredentialChecker() {
     try {
       setFound(await api.credential.verifyCredential({ body: { credential } }));
     } catch (e) {
-      setError(
-        isApiRequestError(e) && e.status >= 400 && e.status < 500
-          ? e.message
-          : "We couldn't check the credential. Try again in a moment.",
-      );
+      setError(isApiRequestError(e) && e.status >= 400 && e.status < 500 ? e.message : t('checker.failed'));
     } finally {
       setChecking(false);
     }
@@ -237,9 +236,9 @@ function CredentialChecker() {
       }}
     >
       <h2 id={`${id}-title`} className={styles.checkerTitle}>
-        Check a kept credential
+        {t('checker.title')}
       </h2>
-      <label htmlFor={`${id}-credential`}>Credential</label>
+      <label htmlFor={`${id}-credential`}>{t('checker.label')}</label>
       <textarea
         id={`${id}-credential`}
         className={styles.checkerInput}
@@ -251,7 +250,7 @@ function CredentialChecker() {
       />
       <div>
         <Button size="sm" variant="secondary" type="submit" loading={checking} disabled={!credential.trim()}>
-          Check credential
+          {t('checker.button')}
         </Button>
       </div>
       <div className={styles.checkerResult} role="status" data-testid="credential-check">
@@ -261,9 +260,16 @@ function CredentialChecker() {
               ' ',
             )}
           >
-            <strong>Signature valid</strong> · <strong>{CREDENTIAL_STATUS_WORDS[found.status]}</strong>
+            <strong>{t('checker.signatureValid')}</strong> ·{' '}
+            <strong>
+              {found.status === 'valid'
+                ? t('checker.valid')
+                : found.status === 'revoked'
+                  ? t('checker.revoked')
+                  : t('checker.unknown')}
+            </strong>
             {found.learnerName && found.courseTitle
-              ? ` · ${found.courseTitle}, awarded to ${found.learnerName}`
+              ? ` · ${t('checker.awarded', { course: found.courseTitle, learner: found.learnerName })}`
               : null}
           </p>
         ) : null}

@@ -14,11 +14,12 @@ import {
   Spinner,
   useApiData,
   useDocumentTitle,
+  useStrings,
+  withPart,
 } from '@catalyst/web-kit';
+import { accountStrings } from '../i18n/en';
 import { WeeklyMinutesChart } from './WeeklyMinutesChart';
 import styles from './LearningRecordPage.module.css';
-
-const daysText = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
 
 /** Where a course in progress resumes: the lesson the learner was in, else the product page. */
 const resumePath = (item: ProgressWithProduct) =>
@@ -31,23 +32,24 @@ const resumePath = (item: ProgressWithProduct) =>
  * minutes learned per week over the last 12 weeks, the current and longest streak, and quiz results.
  */
 export default function LearningRecordPage() {
-  useDocumentTitle('Learning record');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('learning.documentTitle'));
   const read = useApiData(api.learning.learningRecord);
   const record = read.data;
   return (
     <div className={styles.page} data-testid={remoteTestId('account')}>
-      <h1 className={styles.heading}>Learning record</h1>
+      <h1 className={styles.heading}>{t('learning.title')}</h1>
       <p>
-        <Link to="/learning/notes">Your notes and bookmarks</Link>
+        <Link to="/learning/notes">{t('learning.notesLink')}</Link>
       </p>
       {read.error ? (
         <ErrorScreen
-          message="We couldn't load your learning record. Try again in a moment."
+          message={t('learning.loadFailed')}
           onRetry={read.reload}
-          retryLabel="Try again"
+          retryLabel={t('learning.tryAgain')}
         />
       ) : !record ? (
-        <Spinner message="Loading your learning record..." />
+        <Spinner message={t('learning.loading')} />
       ) : (
         <Record record={record} />
       )}
@@ -56,25 +58,29 @@ export default function LearningRecordPage() {
 }
 
 function Record({ record }: { record: LearningRecord }) {
+  const t = useStrings(accountStrings);
+  const days = (count: number) => <strong>{t('learning.days', { count })}</strong>;
   const { totals, streak } = record;
   const certificateOf = (productId: string) => record.certificates.find((c) => c.productId === productId);
   return (
     <>
       <dl className={styles.totals} data-testid="learning-totals">
         <Total
-          label="Time learned"
-          value={totals.minutesLearned > 0 ? formatDuration(totals.minutesLearned) : '0 min'}
+          label={t('learning.timeLearned')}
+          value={
+            totals.minutesLearned > 0 ? formatDuration(totals.minutesLearned) : t('learning.zeroMinutes')
+          }
         />
-        <Total label="Courses completed" value={String(totals.coursesCompleted)} />
-        <Total label="Certificates" value={String(totals.certificates)} />
-        <Total label="Quizzes passed" value={String(totals.quizzesPassed)} />
+        <Total label={t('learning.coursesCompleted')} value={String(totals.coursesCompleted)} />
+        <Total label={t('learning.certificates')} value={String(totals.certificates)} />
+        <Total label={t('learning.quizzesPassed')} value={String(totals.quizzesPassed)} />
       </dl>
 
       <div className={styles.twoUp}>
-        <Panel title="Minutes learned per week" className={styles.wide}>
+        <Panel title={t('learning.perWeek')} className={styles.wide}>
           <WeeklyMinutesChart weeks={record.weeks} />
         </Panel>
-        <Panel title="Streak">
+        <Panel title={t('learning.streak')}>
           <p className={styles.streak} data-testid="streak-current">
             <Flame
               size={28}
@@ -82,27 +88,23 @@ function Record({ record }: { record: LearningRecord }) {
               focusable="false"
               className={streak.current > 0 ? styles.flame : styles.flameOut}
             />
-            <span>
-              <strong>{daysText(streak.current)}</strong> current streak
-            </span>
+            <span>{withPart(t('learning.currentStreak'), 'days', days(streak.current))}</span>
           </p>
           <p className={styles.muted}>
             {streak.current === 0
-              ? 'Learn something today to start a streak.'
+              ? t('learning.startStreak')
               : streak.learnedToday
-                ? 'You learned today.'
-                : 'Learn something today to keep it going.'}
+                ? t('learning.learnedToday')
+                : t('learning.keepGoing')}
           </p>
-          <p data-testid="streak-longest">
-            Longest streak: <strong>{daysText(streak.longest)}</strong>
-          </p>
+          <p data-testid="streak-longest">{withPart(t('learning.longest'), 'days', days(streak.longest))}</p>
         </Panel>
       </div>
 
-      <Panel title="In progress">
+      <Panel title={t('learning.inProgress')}>
         {record.inProgress.length === 0 ? (
           <p className={styles.muted}>
-            Nothing in progress. <Link to="/browse">Browse the catalogue</Link> to start something.
+            {withPart(t('learning.nothing'), 'link', <Link to="/browse">{t('learning.browse')}</Link>)}
           </p>
         ) : (
           <ul className={styles.list}>
@@ -114,7 +116,7 @@ function Record({ record }: { record: LearningRecord }) {
                 <div
                   className={styles.bar}
                   role="progressbar"
-                  aria-label={`${item.product.title} progress`}
+                  aria-label={t('learning.progressLabel', { title: item.product.title })}
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={item.progress}
@@ -123,7 +125,9 @@ function Record({ record }: { record: LearningRecord }) {
                 </div>
                 <span className={styles.muted}>
                   {item.progress}% ·{' '}
-                  {item.updatedAt ? `last learned ${formatDate(item.updatedAt)}` : 'not started'}
+                  {item.updatedAt
+                    ? t('learning.lastLearned', { date: formatDate(item.updatedAt) })
+                    : t('learning.notStarted')}
                 </span>
               </li>
             ))}
@@ -131,9 +135,9 @@ function Record({ record }: { record: LearningRecord }) {
         )}
       </Panel>
 
-      <Panel title="Completed courses">
+      <Panel title={t('learning.completed')}>
         {record.completed.length === 0 ? (
-          <p className={styles.muted}>No completed courses yet.</p>
+          <p className={styles.muted}>{t('learning.noneCompleted')}</p>
         ) : (
           <ul className={styles.list}>
             {record.completed.map((item) => {
@@ -144,14 +148,14 @@ function Record({ record }: { record: LearningRecord }) {
                     {item.product.title}
                   </Link>
                   <span className={styles.muted}>
-                    Completed {formatDate(item.completedAt ?? item.updatedAt)}
+                    {t('learning.completedOn', { date: formatDate(item.completedAt ?? item.updatedAt) })}
                   </span>
                   {certificate ? (
                     <Link
                       to={certificatePagePath(certificate.code)}
-                      aria-label={`Certificate for ${item.product.title}`}
+                      aria-label={t('learning.certificateFor', { title: item.product.title })}
                     >
-                      Certificate
+                      {t('learning.certificate')}
                     </Link>
                   ) : null}
                 </li>
@@ -161,9 +165,9 @@ function Record({ record }: { record: LearningRecord }) {
         )}
       </Panel>
 
-      <Panel title="Certificates">
+      <Panel title={t('learning.certificates')}>
         {record.certificates.length === 0 ? (
-          <p className={styles.muted}>Complete a course to earn its certificate.</p>
+          <p className={styles.muted}>{t('learning.noCertificates')}</p>
         ) : (
           <ul className={styles.list}>
             {record.certificates.map((certificate) => (
@@ -177,9 +181,9 @@ function Record({ record }: { record: LearningRecord }) {
                   <span className={styles.code}>{certificate.code}</span>
                 </span>
                 {certificate.status === 'revoked' ? (
-                  <Badge tone="danger">Revoked</Badge>
+                  <Badge tone="danger">{t('learning.revoked')}</Badge>
                 ) : (
-                  <Badge tone="success">Valid</Badge>
+                  <Badge tone="success">{t('learning.valid')}</Badge>
                 )}
               </li>
             ))}
@@ -187,19 +191,19 @@ function Record({ record }: { record: LearningRecord }) {
         )}
       </Panel>
 
-      <Panel title="Quiz results">
+      <Panel title={t('learning.quizzes')}>
         {record.quizzes.length === 0 ? (
-          <p className={styles.muted}>No quizzes taken yet.</p>
+          <p className={styles.muted}>{t('learning.noQuizzes')}</p>
         ) : (
           <div className={styles.tableWrap}>
             <table className={styles.table}>
               <thead>
                 <tr>
-                  <th scope="col">Course</th>
-                  <th scope="col">Best score</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Last attempt</th>
+                  <th scope="col">{t('learning.course')}</th>
+                  <th scope="col">{t('learning.bestScore')}</th>
+                  <th scope="col">{t('learning.result')}</th>
+                  <th scope="col">{t('learning.attempts')}</th>
+                  <th scope="col">{t('learning.lastAttempt')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -211,9 +215,9 @@ function Record({ record }: { record: LearningRecord }) {
                     <td>{quiz.bestScore}%</td>
                     <td>
                       {quiz.passed ? (
-                        <Badge tone="success">Passed</Badge>
+                        <Badge tone="success">{t('learning.passed')}</Badge>
                       ) : (
-                        <Badge tone="warning">Not passed</Badge>
+                        <Badge tone="warning">{t('learning.notPassed')}</Badge>
                       )}
                     </td>
                     <td>{quiz.attempts}</td>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { LearningRecord } from '@catalyst/contracts';
-import { formatDate } from '@catalyst/web-kit';
+import { formatDate, useStrings } from '@catalyst/web-kit';
+import { accountStrings, type AccountText } from '../i18n/en';
 import styles from './LearningRecordPage.module.css';
 
 type Week = LearningRecord['weeks'][number];
@@ -11,7 +12,7 @@ type Week = LearningRecord['weeks'][number];
  */
 export const weekLabel = (weekStart: string, long = false) =>
   formatDate(weekStart, 'short', { utc: true, year: long });
-export const minutesText = (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+const minutesText = (t: AccountText, minutes: number) => t('chart.minutes', { count: minutes });
 
 /** The top of the scale: the largest week rounded up to a step people read at a glance (at least 10 minutes). */
 export function scaleTop(max: number): number {
@@ -19,14 +20,23 @@ export function scaleTop(max: number): number {
   return steps.find((step) => step >= max) ?? Math.ceil(max / 600) * 600;
 }
 
-/** What the chart shows, in words: the span, the total, the busiest week and this week. */
-export function weeksSummary(weeks: readonly Week[]): string {
-  if (weeks.length === 0) return 'No weeks to show.';
+/** What the chart shows, in words (the page's language): the span, the total, the busiest week and this week. */
+export function weeksSummary(weeks: readonly Week[], t: AccountText = accountStrings.t): string {
+  if (weeks.length === 0) return t('chart.noWeeks');
   const total = weeks.reduce((sum, week) => sum + week.minutes, 0);
-  const span = `From the week of ${weekLabel(weeks[0]!.weekStart, true)} to the week of ${weekLabel(weeks[weeks.length - 1]!.weekStart, true)}`;
-  if (total === 0) return `${span}: no minutes learned yet.`;
+  const span = t('chart.span', {
+    from: weekLabel(weeks[0]!.weekStart, true),
+    to: weekLabel(weeks[weeks.length - 1]!.weekStart, true),
+  });
+  if (total === 0) return t('chart.none', { span });
   const busiest = weeks.reduce((best, week) => (week.minutes > best.minutes ? week : best));
-  return `${span}: ${minutesText(total)} in all. The most, ${minutesText(busiest.minutes)}, in the week of ${weekLabel(busiest.weekStart, true)}. This week: ${minutesText(weeks[weeks.length - 1]!.minutes)}.`;
+  return t('chart.summary', {
+    span,
+    total: minutesText(t, total),
+    most: minutesText(t, busiest.minutes),
+    busiest: weekLabel(busiest.weekStart, true),
+    thisWeek: minutesText(t, weeks[weeks.length - 1]!.minutes),
+  });
 }
 
 const WIDTH = 640;
@@ -38,6 +48,7 @@ const PAD = { top: 16, right: 8, bottom: 32, left: 44 };
  * one image described in words, followed by a table of every week's minutes.
  */
 export function WeeklyMinutesChart({ weeks }: { weeks: readonly Week[] }) {
+  const t = useStrings(accountStrings);
   const id = useId();
   const top = scaleTop(Math.max(0, ...weeks.map((week) => week.minutes)));
   const innerWidth = WIDTH - PAD.left - PAD.right;
@@ -57,8 +68,8 @@ export function WeeklyMinutesChart({ weeks }: { weeks: readonly Week[] }) {
         className={styles.chartSvg}
         data-testid="weekly-chart"
       >
-        <title id={`${id}-title`}>Minutes learned per week, last {weeks.length} weeks</title>
-        <desc id={`${id}-desc`}>{weeksSummary(weeks)}</desc>
+        <title id={`${id}-title`}>{t('chart.title', { count: weeks.length })}</title>
+        <desc id={`${id}-desc`}>{weeksSummary(weeks, t)}</desc>
         {ticks.map((tick) => (
           <g key={tick}>
             <line
@@ -94,7 +105,10 @@ export function WeeklyMinutesChart({ weeks }: { weeks: readonly Week[] }) {
                 ].join(' ')}
               >
                 <title>
-                  Week of {weekLabel(week.weekStart)}: {minutesText(week.minutes)}
+                  {t('chart.barTitle', {
+                    week: weekLabel(week.weekStart),
+                    minutes: minutesText(t, week.minutes),
+                  })}
                 </title>
               </rect>
               {(weeks.length - 1 - index) % 2 === 0 ? (
@@ -104,22 +118,20 @@ export function WeeklyMinutesChart({ weeks }: { weeks: readonly Week[] }) {
                   textAnchor="middle"
                   className={styles.tickLabel}
                 >
-                  {last ? 'This week' : weekLabel(week.weekStart)}
+                  {last ? t('chart.thisWeek') : weekLabel(week.weekStart)}
                 </text>
               ) : null}
             </g>
           );
         })}
       </svg>
-      <figcaption className={styles.chartCaption}>
-        Minutes per week (the scale runs to {top} minutes); the last bar is this week.
-      </figcaption>
+      <figcaption className={styles.chartCaption}>{t('chart.caption', { top })}</figcaption>
       <table className="ck-visually-hidden">
-        <caption>Minutes learned per week</caption>
+        <caption>{t('learning.perWeek')}</caption>
         <thead>
           <tr>
-            <th scope="col">Week of</th>
-            <th scope="col">Minutes</th>
+            <th scope="col">{t('chart.weekOf')}</th>
+            <th scope="col">{t('chart.minutesHeader')}</th>
           </tr>
         </thead>
         <tbody>

@@ -6,6 +6,7 @@ import { groupDigits } from '@catalyst/contracts/no-intl';
 import {
   api,
   Button,
+  currentLanguage,
   ErrorScreen,
   formatDate,
   readSessionToken,
@@ -14,8 +15,10 @@ import {
   TextField,
   useApiData,
   useDocumentTitle,
+  useStrings,
 } from '@catalyst/web-kit';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
+import { accountStrings } from '../i18n/en';
 import { downloadFile } from '../profile/dataExport';
 import { notePlace, notesMarkdown, productTitleOf } from './notesMarkdown';
 import styles from './NotesPage.module.css';
@@ -49,7 +52,8 @@ async function notesPdf(q: string): Promise<ArrayBuffer> {
 
 /** /learning/notes: every note and bookmark the learner keeps, across courses, newest first; search and export. */
 export default function NotesPage() {
-  useDocumentTitle('My notes');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('notes.documentTitle'));
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const read = useApiData(api.note.listNotes, { query: { limit: PAGE, ...(q ? { q } : {}) } });
@@ -67,12 +71,12 @@ export default function NotesPage() {
       if (kind === 'pdf') downloadFile(await notesPdf(q), 'application/pdf', 'catalyst-notes.pdf');
       else
         downloadFile(
-          notesMarkdown(await allNotes(q), window.location.origin),
+          notesMarkdown(await allNotes(q), window.location.origin, t),
           'text/markdown;charset=utf-8',
           'catalyst-notes.md',
         );
     } catch (error) {
-      setProblem(`We couldn't export your notes: ${(error as Error).message}`);
+      setProblem(t('notes.exportFailed', { reason: (error as Error).message }));
     } finally {
       setExporting(null);
     }
@@ -81,11 +85,11 @@ export default function NotesPage() {
   const page = read.data;
   return (
     <div className={styles.page} data-testid={remoteTestId('account')}>
-      <h1 className={styles.heading}>My notes</h1>
+      <h1 className={styles.heading}>{t('notes.title')}</h1>
       <form className={styles.search} role="search" onSubmit={search}>
-        <TextField label="Search your notes" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <TextField label={t('notes.searchLabel')} value={typed} onChange={(e) => setTyped(e.target.value)} />
         <Button type="submit" variant="secondary">
-          Search
+          {t('notes.search')}
         </Button>
       </form>
       <p role="status" className={styles.problem}>
@@ -93,24 +97,26 @@ export default function NotesPage() {
       </p>
       {read.error ? (
         <ErrorScreen
-          message="We couldn't load your notes. Try again in a moment."
+          message={t('notes.loadFailed')}
           onRetry={read.reload}
-          retryLabel="Try again"
+          retryLabel={t('learning.tryAgain')}
         />
       ) : !page ? (
-        <Spinner message="Loading your notes..." />
+        <Spinner message={t('notes.loading')} />
       ) : page.items.length === 0 ? (
-        <p className={styles.empty}>
-          {q
-            ? `No notes match “${q}”.`
-            : 'No notes yet. While a video plays, press N or Add note to keep a note at that second.'}
-        </p>
+        <p className={styles.empty}>{q ? t('notes.noMatch', { q }) : t('notes.none')}</p>
       ) : (
         <>
           <div className={styles.bar}>
             <p className={styles.count}>
-              {page.total === 1 ? '1 note' : `${groupDigits(page.total)} notes`}
-              {q ? ` matching “${q}”` : ''}
+              {t('notes.count', {
+                count: page.total,
+                number:
+                  currentLanguage() === 'en'
+                    ? groupDigits(page.total)
+                    : page.total.toLocaleString(currentLanguage()),
+              })}
+              {q ? t('notes.matching', { q }) : ''}
             </p>
             <div className={styles.exports}>
               <Button
@@ -120,7 +126,7 @@ export default function NotesPage() {
                 disabled={exporting !== null}
                 onClick={() => void exportAs('markdown')}
               >
-                Export Markdown
+                {t('notes.exportMarkdown')}
               </Button>
               <Button
                 variant="secondary"
@@ -129,21 +135,21 @@ export default function NotesPage() {
                 disabled={exporting !== null}
                 onClick={() => void exportAs('pdf')}
               >
-                Export PDF
+                {t('notes.exportPdf')}
               </Button>
             </div>
           </div>
-          <ul className={styles.list} aria-label="Your notes">
+          <ul className={styles.list} aria-label={t('notes.list')}>
             {page.items.map((note) => (
               <li key={note.id} className={styles.item}>
                 <p className={styles.meta}>
                   <Link to={notePlace(note)}>
-                    {productTitleOf(note)} · {noteTime(note.seconds)}
+                    {productTitleOf(note, t)} · {noteTime(note.seconds)}
                   </Link>{' '}
                   · {formatDate(note.updatedAt)}
                 </p>
                 {note.body.trim() === '' ? (
-                  <p className={styles.bookmark}>Bookmark</p>
+                  <p className={styles.bookmark}>{t('notes.bookmark')}</p>
                 ) : (
                   <SafeHtml html={note.bodyHtml} source="ugc" className={styles.body} />
                 )}

@@ -15,7 +15,9 @@ import {
   Thumbnail,
   useApiData,
   useDocumentTitle,
+  useStrings,
 } from '@catalyst/web-kit';
+import { accountStrings } from '../i18n/en';
 import styles from './SavedPage.module.css';
 
 /**
@@ -23,7 +25,8 @@ import styles from './SavedPage.module.css';
  * Its reads go through web-kit's `api`, so offline it shows the session's last answer as the learning record does.
  */
 export default function SavedPage() {
-  useDocumentTitle('Saved for later');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('saved.documentTitle'));
   const first = useApiData(api.saved.list);
   // Pages after the first, read on "Show more"; products removed here leave at once.
   const [more, setMore] = useState<{ items: SavedProduct[]; nextCursor: string | null } | null>(null);
@@ -45,7 +48,7 @@ export default function SavedPage() {
       const next = await api.saved.list({ query: { cursor: nextCursor } });
       setMore({ items: [...(more?.items ?? []), ...next.items], nextCursor: next.nextCursor });
     } catch (error) {
-      setProblem(`We couldn't load more saved courses: ${(error as Error).message}`);
+      setProblem(t('saved.moreFailed', { reason: (error as Error).message }));
     } finally {
       setLoadingMore(false);
     }
@@ -57,45 +60,42 @@ export default function SavedPage() {
       await savedProducts.setSaved(item.product._id, false);
       setRemoved((ids) => new Set(ids).add(item.product._id));
     } catch (error) {
-      setProblem(`We couldn't remove ${item.product.title}: ${(error as Error).message}`);
+      setProblem(t('saved.removeFailed', { title: item.product.title, reason: (error as Error).message }));
     }
   }
 
   return (
     <div className={styles.page} data-testid={remoteTestId('account')}>
-      <h1 className={styles.heading}>Saved for later</h1>
+      <h1 className={styles.heading}>{t('saved.title')}</h1>
       <p role="status" className={styles.problem}>
         {problem}
       </p>
       {first.error ? (
         <ErrorScreen
-          message="We couldn't load your saved courses. Try again in a moment."
+          message={t('saved.loadFailed')}
           onRetry={first.reload}
-          retryLabel="Try again"
+          retryLabel={t('learning.tryAgain')}
         />
       ) : !page ? (
-        <Spinner message="Loading your saved courses..." />
+        <Spinner message={t('saved.loading')} />
       ) : items.length === 0 ? (
         <div className={styles.empty}>
-          <h2>Nothing saved yet</h2>
-          <p>
-            Select the bookmark on any course in the catalogue to save it for later. Your saved courses appear
-            here, on this device even when you are offline.
-          </p>
+          <h2>{t('saved.emptyTitle')}</h2>
+          <p>{t('saved.emptyText')}</p>
           <Link to="/browse" className={buttonClassName('primary')}>
-            Browse courses
+            {t('saved.browse')}
           </Link>
         </div>
       ) : (
         <>
-          <ul className={styles.list} aria-label="Saved courses">
+          <ul className={styles.list} aria-label={t('saved.list')}>
             {items.map((item) => (
               <SavedItem key={item.product._id} item={item} onRemove={() => remove(item)} />
             ))}
           </ul>
           {nextCursor ? (
             <Button variant="secondary" loading={loadingMore} onClick={showMore} className={styles.more}>
-              Show more
+              {t('saved.more')}
             </Button>
           ) : null}
         </>
@@ -105,6 +105,7 @@ export default function SavedPage() {
 }
 
 function SavedItem({ item, onRemove }: { item: SavedProduct; onRemove(): Promise<void> }) {
+  const t = useStrings(accountStrings);
   const { product } = item;
   const [busy, setBusy] = useState(false);
   return (
@@ -127,20 +128,20 @@ function SavedItem({ item, onRemove }: { item: SavedProduct; onRemove(): Promise
             .filter(Boolean)
             .join(' · ')}
         </p>
-        <p className={styles.meta}>Saved {formatDate(item.savedAt)}</p>
+        <p className={styles.meta}>{t('saved.savedOn', { date: formatDate(item.savedAt) })}</p>
       </div>
       <Button
         variant="ghost"
         size="sm"
         loading={busy}
-        aria-label={`Remove ${product.title} from saved`}
+        aria-label={t('saved.removeLabel', { title: product.title })}
         onClick={async () => {
           setBusy(true);
           await onRemove();
           setBusy(false);
         }}
       >
-        Remove
+        {t('saved.remove')}
       </Button>
     </li>
   );
