@@ -20,6 +20,11 @@ export default defineConfig({
           ],
           env: process.env.TEST_REDIS_URL ? { REDIS_URL: process.env.TEST_REDIS_URL } : {},
           globalSetup: ['scripts/test-postgres.setup.ts'],
+          setupFiles: ['scripts/test-server.setup.ts'],
+          // One process and one load of the libraries per worker instead of per file, as the web project does:
+          // the setup file resets this repository's own modules before each file. On 43 of auth's and
+          // content's files the CPU the run took fell from 147 s to 86 s (import 99 s → 32 s).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
