@@ -111,7 +111,9 @@ export default function DashboardPage() {
         <PromoVideo />
       </section>
       <div className={styles.section}>
-        <RemoteModule {...SHELL_WIDGETS.topCourses} />
+        {/* Top Courses shows its own loading state once its remote is there: a spinner of the shell's before it
+            appeared and went again at the fold on a slow phone (a layout shift of 0.015, issue 62's CLS budget) */}
+        <RemoteModule {...SHELL_WIDGETS.topCourses} loading={null} />
       </div>
       <div className={styles.section}>
         <RemoteModule {...SHELL_WIDGETS.recommendations} loading={null} />
