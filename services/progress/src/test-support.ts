@@ -1,5 +1,6 @@
 // Test world for the progress service: a real Postgres database and stand-ins for the content and
 // billing /internal routes (those services are separate processes in production).
+import type { Language } from '@catalyst/contracts/languages';
 import {
   authInternalRoutes,
   billingInternalRoutes,
@@ -217,6 +218,8 @@ export async function createTestContext() {
   const names = new Map<string, string>(
     [...Object.values(testUsers), otherSubscriber].map((user) => [user.id, user.name]),
   );
+  /** Languages accounts chose, as auth's lookup answers them with their names. */
+  const locales = new Map<string, Language>();
   const peers = { authDown: false, contentFactsDown: false };
   /** Learning paths as content would answer them (their published items in order), by id. */
   const paths = new Map<string, LearningPath>();
@@ -280,7 +283,16 @@ export async function createTestContext() {
   const auth = (await createPeerStandIn()).answer(authInternalRoutes.lookupUsers, ({ body }) => {
     if (peers.authDown) throw unavailable();
     return (body.ids as string[]).flatMap((id) =>
-      names.has(id) ? [{ id, name: names.get(id)!, email: `${id}@test.example` }] : [],
+      names.has(id)
+        ? [
+            {
+              id,
+              name: names.get(id)!,
+              email: `${id}@test.example`,
+              ...(locales.has(id) ? { locale: locales.get(id) } : {}),
+            },
+          ]
+        : [],
     );
   });
 
@@ -323,6 +335,7 @@ export async function createTestContext() {
     courses,
     quizKeys,
     names,
+    locales,
     peers,
     paths,
     contentCalls: content.calls,

@@ -25,8 +25,22 @@ export interface ServerStrings<T extends EnglishTexts> {
   t(language: Language, key: keyof T & string, values?: TextValues): string;
 }
 
-const fill = (text: string, values: TextValues | undefined) =>
-  values ? text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole)) : text;
+const numberFormats = new Map<Language, Intl.NumberFormat>();
+/** A value as the text shows it: a number written as the language writes it (de: 1,5), English's as before. */
+function shown(language: Language, value: string | number): string {
+  if (typeof value !== 'number' || language === 'en') return String(value);
+  let format = numberFormats.get(language);
+  if (!format) numberFormats.set(language, (format = new Intl.NumberFormat(language)));
+  return format.format(value);
+}
+
+const fill = (language: Language, text: string, values: TextValues | undefined) =>
+  values
+    ? text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+        const value = values[name];
+        return value === undefined ? whole : shown(language, value);
+      })
+    : text;
 
 const pluralRules = new Map<Language, Intl.PluralRules>();
 function pluralCategory(language: Language, count: number): string {
@@ -71,10 +85,10 @@ export function defineServerStrings<T extends EnglishTexts>(
             ? locale[key]
             : (locale[`${key}_${pluralCategory(language, Number(values?.count ?? 0))}`] ??
               locale[`${key}_other`]);
-        if (text) return fill(text, values);
+        if (text) return fill(language, text, values);
       }
-      if (typeof entry === 'string') return fill(entry, values);
-      return fill(values?.count === 1 ? entry.one : entry.other, values);
+      if (typeof entry === 'string') return fill('en', entry, values);
+      return fill('en', values?.count === 1 ? entry.one : entry.other, values);
     },
   };
 }

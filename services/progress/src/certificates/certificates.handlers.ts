@@ -49,7 +49,10 @@ export function createCertificateHandlers(
     async pdf({ params: { code } }) {
       const row = await repo.findCertificate(db, code);
       if (!row) throw notFound(CERTIFICATE_MESSAGES.notFound);
-      const bytes = await renderCertificatePdf(answer(row), { siteName: config.SITE_NAME });
+      const bytes = await renderCertificatePdf(answer(row), {
+        siteName: config.SITE_NAME,
+        language: row.language ?? 'en',
+      });
       return new Response(new Uint8Array(bytes), {
         headers: {
           'Content-Type': 'application/pdf',

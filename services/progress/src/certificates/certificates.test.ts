@@ -6,6 +6,7 @@ import {
   type Identity,
 } from '@catalyst/contracts';
 import { testUsers } from '@catalyst/service-kit/testing';
+import { readPdfText } from '@catalyst/service-kit/testing/pdf';
 import { createTestContext, ids, opt, q, quizLesson, rightAnswers } from '../test-support';
 import { issueCertificateIfComplete, newCertificateCode } from './issue';
 
@@ -204,6 +205,22 @@ describe('GET /certificates/:code', () => {
     );
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+  });
+
+  it('prints the PDF in the language the learner had chosen when it was issued', async () => {
+    ctx.locales.set(sub.id, 'de');
+    try {
+      await completeQuizCourse();
+    } finally {
+      ctx.locales.delete(sub.id);
+    }
+    const [row] = await certificates();
+    expect(row!.language).toBe('de');
+    const res = await ctx.app.request(`/certificates/${row!.code}/pdf`);
+    const { text } = await readPdfText(new Uint8Array(await res.arrayBuffer()));
+    expect(text).toContain('ABSCHLUSSZERTIFIKAT');
+    expect(text).toContain('Hiermit wird bestätigt, dass');
+    expect(text).toContain('von Cora Creator  ·  0,1 Stunden');
   });
 });
 

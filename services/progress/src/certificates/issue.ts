@@ -2,6 +2,7 @@
 // after a write that completed the course (once its transaction has committed) and, for a course completed
 // while auth or content could not answer, lazily when the learner reads their certificates or record.
 import { randomBytes } from 'node:crypto';
+import type { Language } from '@catalyst/contracts/languages';
 import { authInternalRoutes, CERTIFICATE_CODE_ALPHABET, CERTIFICATE_CODE_LENGTH } from '@catalyst/contracts';
 import { isUniqueViolation } from '@catalyst/service-kit';
 import type { LearningPath } from '@catalyst/contracts';
@@ -46,8 +47,8 @@ export async function issueCertificateIfComplete(
   const course = await findProgress(db, userId, productId);
   if (!course?.completed) return null;
 
-  const [learnerName, facts] = await Promise.all([
-    learnerNameOf(deps, userId, requestId),
+  const [learner, facts] = await Promise.all([
+    learnerOf(deps, userId, requestId),
     deps.catalog.certificateFacts(productId, requestId),
   ]);
   if (!facts) throw new Error(`no certificate of ${productId}: content does not know the course`);
@@ -55,7 +56,8 @@ export async function issueCertificateIfComplete(
   const row = {
     user_id: userId,
     product_id: productId,
-    learner_name: learnerName,
+    learner_name: learner.name,
+    language: learner.language,
     course_title: facts.title,
     creator_name: facts.creatorName,
     product_slug: facts.slug,
@@ -83,8 +85,15 @@ async function insertAndSign(deps: IssueDeps, row: Omit<NewCertificateRow, 'code
   return ensureCredential(deps, (await repo.findCertificateOf(deps.db, userId, productId))!);
 }
 
-/** The learner's name as auth knows it now (a certificate states it as it was when issued). */
-async function learnerNameOf(deps: IssueDeps, userId: string, requestId?: string): Promise<string> {
+/**
+ * The learner's name and chosen language as auth knows them now (a certificate states its name, and prints its
+ * words in its language, as they were when issued; null: none chosen, English).
+ */
+async function learnerOf(
+  deps: IssueDeps,
+  userId: string,
+  requestId?: string,
+): Promise<{ name: string; language: Language | null }> {
   const people = await deps.auth.call(
     authInternalRoutes.lookupUsers,
     { body: { ids: [userId] } },
@@ -92,7 +101,7 @@ async function learnerNameOf(deps: IssueDeps, userId: string, requestId?: string
   );
   const learner = people.find((person) => person.id === userId);
   if (!learner) throw new Error(`no certificate for ${userId}: auth does not know the learner`);
-  return learner.name;
+  return { name: learner.name, language: learner.locale ?? null };
 }
 
 /**
@@ -117,11 +126,13 @@ export async function issuePathCertificateIfComplete(
   );
   if (rows.length < path.items.length || rows.some((row) => !row.completed)) return null;
   const completedAt = Math.max(...rows.map((row) => (row.completed_at ?? new Date()).getTime()));
+  const learner = await learnerOf(deps, userId, requestId);
   return insertAndSign(deps, {
     kind: 'path',
     user_id: userId,
     product_id: path._id,
-    learner_name: await learnerNameOf(deps, userId, requestId),
+    learner_name: learner.name,
+    language: learner.language,
     course_title: path.title,
     creator_name: deps.config.SITE_NAME,
     product_slug: path.slug,

@@ -13,6 +13,8 @@ import {
   type PDFPage,
   type RGB,
 } from 'pdf-lib';
+import type { Language } from '@catalyst/contracts/languages';
+import { formatDate } from '@catalyst/service-kit';
 
 /** A colour from its #rrggbb. */
 export const hex = (value: string): RGB =>
@@ -22,14 +24,38 @@ export const hex = (value: string): RGB =>
     parseInt(value.slice(5, 7), 16) / 255,
   );
 
-/** A date as the PDFs print it: 9 March 2026 (UTC). */
-export const formatPdfDate = (date: string | Date) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(date));
+/** A date as the PDFs print it: 9 March 2026 (UTC); in another language as it writes one (de: 9. März 2026). */
+export const formatPdfDate = (date: string | Date, language: Language = 'en') =>
+  language === 'en'
+    ? new Intl.DateTimeFormat('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(date))
+    : // without the direction marks Intl puts in Arabic dates: each line's direction is set as a whole
+      formatDate(language, new Date(date)).replace(/[\u200e\u200f\u061c]/g, '');
+
+// An Arabic letter; a run of other letters (a Latin name, spaces and marks inside it); a number (12, 1.5, 2026).
+const ARABIC_LETTER = '(?:(?=\\p{Script=Arabic})\\p{L})';
+const OTHER_LETTER = `(?:(?!${ARABIC_LETTER})\\p{L})`;
+const LEFT_TO_RIGHT_RUN = new RegExp(
+  `${OTHER_LETTER}(?:(?:(?!${ARABIC_LETTER})\\P{N})*${OTHER_LETTER})?|\\p{N}(?:[.,:/]?\\p{N})*`,
+  'gu',
+);
+// fontkit takes a line's direction from its first letter (digits and marks belong to no script).
+const FIRST_LETTER = /\p{L}/u;
+
+/**
+ * A line of right-to-left text as the PDF must be given it. fontkit shapes an Arabic line's letters and lays the
+ * whole line out backwards when its first letter is Arabic; so each run written left to right inside it (a
+ * Latin name, a number, an address) is turned round first, and reads the right way once the line is.
+ */
+export function rightToLeftLine(text: string): string {
+  const first = FIRST_LETTER.exec(text)?.[0];
+  if (!first || !/\p{Script=Arabic}/u.test(first)) return text;
+  return text.replace(LEFT_TO_RIGHT_RUN, (run) => [...run].reverse().join(''));
+}
 
 /** Body text: the site's slate (web-kit tokens.css). */
 export const TEXT = hex('#0f172a');

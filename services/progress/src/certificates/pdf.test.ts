@@ -190,6 +190,33 @@ describe('the certificate PDF', () => {
     expect(text).not.toContain('REVOKED');
   });
 
+  it("prints its words and dates in the learner's language, Arabic right to left in DejaVu Sans", async () => {
+    const spanish = await readPdfText(await renderCertificatePdf(certificate(), { language: 'es' }));
+    for (const words of [
+      'CERTIFICADO DE FINALIZACIÓN',
+      'Se certifica que',
+      'Zoë Ó Briain',
+      'ha completado el curso',
+      'de Dieter Rams  ·  2,5 horas',
+      'COMPLETADO',
+      '9 de marzo de 2026',
+      'CÓDIGO DEL CERTIFICADO',
+      'Verifícalo en',
+    ])
+      expect(spanish.text).toContain(words);
+    expect(spanish.text).not.toContain('Verify at');
+
+    const arabic = await renderCertificatePdf(certificate({ hours: 2 }), { language: 'ar' });
+    const read = await readPdfText(arabic);
+    const shown = shownText(read.doc).split('\n');
+    // Drawn in the order it is seen, right to left: each Arabic word's letters last to first, names as written.
+    const seen = (text: string) => [...text].reverse().join('');
+    expect(shown).toContain(seen('شهادة إتمام'));
+    expect(shown).toContain(`${seen('ساعتان')}  ·  Dieter Rams ${seen('من')}`);
+    expect(shown).toContain('Zoë Ó Briain');
+    expect(fontsOf(read.doc)).toContainEqual({ name: 'DejaVuSans-Bold', embedded: true });
+  });
+
   it("says a learning path's certificate is for a learning path", async () => {
     const { text } = await render({ ...certificate(), kind: 'path', courseTitle: 'Start with the Web' });
     expect(text).toContain('has completed the learning path');

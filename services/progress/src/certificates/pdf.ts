@@ -8,13 +8,16 @@
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import type { Certificate } from '@catalyst/contracts';
+import { directionOf, type Language } from '@catalyst/contracts/languages';
+import { progressTexts } from '../i18n/en';
 import {
   draw,
   drawable,
   fitted,
   fontChooser,
-  formatPdfDate as formatDate,
+  formatPdfDate,
   hex,
+  rightToLeftLine,
   TEXT,
   widthOf,
   wrap,
@@ -35,10 +38,9 @@ const PAPER = hex('#fffdf8');
 export interface CertificatePdfOptions {
   /** The brand on the certificate (SITE_NAME). */
   siteName?: string;
+  /** The language of its fixed words and dates: the learner's when it was issued. */
+  language?: Language;
 }
-
-const formatHours = (hours: number) =>
-  `${Number.isInteger(hours) ? hours : hours.toFixed(1)} ${hours === 1 ? 'hour' : 'hours'}`;
 
 const centred = (page: PDFPage, text: string, y: number, style: TextStyle, centreX = PAGE_WIDTH / 2) =>
   draw(page, text, centreX - widthOf(text, style) / 2, y, style);
@@ -72,8 +74,18 @@ function drawMark(page: PDFPage, cx: number, cy: number, r: number) {
 
 export async function renderCertificatePdf(
   certificate: Certificate,
-  { siteName = 'Catalyst' }: CertificatePdfOptions = {},
+  { siteName = 'Catalyst', language = 'en' }: CertificatePdfOptions = {},
 ): Promise<Uint8Array> {
+  const t = (key: keyof typeof progressTexts.english, values?: Record<string, string | number>) =>
+    progressTexts.t(language, key, values);
+  const rtl = directionOf(language) === 'rtl';
+  /** A line as drawn: right-to-left runs laid out for fontkit (pdf-text's rightToLeftLine). */
+  const line = (text: string) => (rtl ? rightToLeftLine(text) : text);
+  // Letters spaced apart would break Arabic's joined letters.
+  const spaced = (spacing: number) => (rtl ? 0 : spacing);
+  const formatHours = (hours: number) =>
+    t('certificate.hours', { count: Number.isInteger(hours) ? hours : Number(hours.toFixed(1)) });
+  const formatDate = (date: string) => formatPdfDate(date, language);
   const doc = await PDFDocument.create({ updateMetadata: false });
   const [sans, sansBold, serifItalic, serifBold, mono] = await Promise.all([
     doc.embedFont(StandardFonts.Helvetica),
@@ -87,29 +99,55 @@ export async function renderCertificatePdf(
   const { learnerName, courseTitle, creatorName } = certificate;
   const fontFor = fontChooser(
     doc,
-    JSON.stringify([siteName, learnerName, courseTitle, creatorName, reasonText]),
+    JSON.stringify([
+      siteName,
+      learnerName,
+      courseTitle,
+      creatorName,
+      reasonText,
+      ...(language === 'en' ? [] : [language]),
+    ]),
   );
   // One after another, so the same certificate embeds its fonts in the same order.
   const brandFont = await fontFor(sansBold, 'sansBold', siteName, siteName.toUpperCase());
   const learnerFont = await fontFor(serifBold, 'serifBold', learnerName);
   const courseFont = await fontFor(sansBold, 'sansBold', courseTitle);
   const creatorFont = await fontFor(sans, 'sans', creatorName);
-  const reasonFont = await fontFor(sansBold, 'sansBold', reasonText);
+  const reasonFont = await fontFor(sansBold, 'sansBold', reasonText, t('certificate.revokedOn'));
+  // The fixed words: the standard fonts draw English, Spanish and German; Arabic takes DejaVu Sans.
+  const what =
+    certificate.kind === 'path' ? t('certificate.completedPath') : t('certificate.completedCourse');
+  const headingFont = await fontFor(
+    sansBold,
+    'sansBold',
+    t('certificate.heading'),
+    t('certificate.revokedMark'),
+  );
+  const labelFont = await fontFor(sansBold, 'sansBold', t('certificate.completed'), t('certificate.code'));
+  const italicFont = await fontFor(serifItalic, 'sans', t('certificate.certifies'), what);
+  const smallFont = await fontFor(sans, 'sans', t('certificate.verifyAt'), t('certificate.scan'));
+  const byFont = await fontFor(creatorFont, 'sans', t('certificate.by'), formatHours(certificate.hours));
+  const dateFont = await fontFor(sans, 'sans', formatDate(certificate.completedAt));
   const brand = drawable(brandFont, siteName);
   const learner = drawable(learnerFont, learnerName);
   const course = drawable(courseFont, courseTitle);
-  const creator = drawable(creatorFont, creatorName);
 
   // Metadata: what a file manager or a search shows, fixed by the certificate itself.
-  doc.setTitle(`Certificate of completion: ${course}`, { showInWindowTitleBar: true });
+  doc.setTitle(t('certificate.title', { course }), { showInWindowTitleBar: true });
   doc.setAuthor(brand);
   doc.setSubject(
-    `${learner} completed ${course} (${formatHours(certificate.hours)}) on ${formatDate(certificate.completedAt)}. Verify at ${certificate.verifyUrl}`,
+    t('certificate.subject', {
+      learner,
+      course,
+      hours: formatHours(certificate.hours),
+      date: formatDate(certificate.completedAt),
+      url: certificate.verifyUrl,
+    }),
   );
   doc.setKeywords(['certificate', certificate.code, course]);
   doc.setCreator(brand);
   doc.setProducer(brand);
-  doc.setLanguage('en');
+  doc.setLanguage(language);
   doc.setCreationDate(new Date(certificate.issuedAt));
   doc.setModificationDate(new Date(certificate.revokedAt ?? certificate.issuedAt));
 
@@ -139,7 +177,13 @@ export async function renderCertificatePdf(
   centred(page, brandText, H - 96, brandStyle);
 
   // The title.
-  centred(page, 'CERTIFICATE OF COMPLETION', H - 146, { font: sansBold, size: 24, color: TEXT, spacing: 3 });
+  const heading = line(t('certificate.heading'));
+  centred(
+    page,
+    heading,
+    H - 146,
+    fitted(heading, { font: headingFont, size: 24, color: TEXT, spacing: spaced(3) }, W - 160, 14),
+  );
   page.drawLine({
     start: { x: W / 2 - 60, y: H - 162 },
     end: { x: W / 2 + 60, y: H - 162 },
@@ -148,7 +192,7 @@ export async function renderCertificatePdf(
   });
 
   // Who.
-  centred(page, 'This certifies that', H - 200, { font: serifItalic, size: 15, color: MUTED });
+  centred(page, line(t('certificate.certifies')), H - 200, { font: italicFont, size: 15, color: MUTED });
   // Down to 16 pt: DejaVu Serif (a name in letters Times lacks) is wider than Times.
   const nameStyle = fitted(learner, { font: learnerFont, size: 44, color: INDIGO }, W - 220, 16);
   centred(page, learner, H - 258, nameStyle);
@@ -160,25 +204,24 @@ export async function renderCertificatePdf(
   });
 
   // What.
-  const what = certificate.kind === 'path' ? 'has completed the learning path' : 'has completed the course';
-  centred(page, what, H - 306, { font: serifItalic, size: 15, color: MUTED });
+  centred(page, line(what), H - 306, { font: italicFont, size: 15, color: MUTED });
   const courseStyle: TextStyle = { font: courseFont, size: 24, color: TEXT };
   const courseLines = wrap(course, courseStyle, W - 240, 2);
   courseLines.forEach((line, i) => centred(page, line, H - 344 - i * 30, courseStyle));
   const byY = H - 344 - (courseLines.length - 1) * 30 - 26;
-  centred(page, `by ${creator}  ·  ${formatHours(certificate.hours)}`, byY, {
-    font: creatorFont,
-    size: 13,
-    color: MUTED,
+  const byLine = t('certificate.by', {
+    creator: drawable(byFont, creatorName),
+    hours: formatHours(certificate.hours),
   });
+  centred(page, line(byLine), byY, { font: byFont, size: 13, color: MUTED });
 
   // When, which, and where to check it: three columns along the foot; the QR code on the right.
   const footY = 104;
-  const label: TextStyle = { font: sansBold, size: 8.5, color: MUTED, spacing: 1.5 };
-  const value: TextStyle = { font: sans, size: 13, color: TEXT };
+  const label: TextStyle = { font: labelFont, size: 8.5, color: MUTED, spacing: spaced(1.5) };
+  const value: TextStyle = { font: dateFont, size: 13, color: TEXT };
   const leftX = 92;
-  draw(page, 'COMPLETED', leftX, footY + 18, label);
-  draw(page, formatDate(certificate.completedAt), leftX, footY, value);
+  draw(page, line(t('certificate.completed')), leftX, footY + 18, label);
+  draw(page, line(formatDate(certificate.completedAt)), leftX, footY, value);
   page.drawLine({
     start: { x: leftX, y: footY - 8 },
     end: { x: leftX + 170, y: footY - 8 },
@@ -187,7 +230,7 @@ export async function renderCertificatePdf(
   });
 
   const midX = 300;
-  draw(page, 'CERTIFICATE CODE', midX, footY + 18, label);
+  draw(page, line(t('certificate.code')), midX, footY + 18, label);
   draw(page, certificate.code, midX, footY, { font: mono, size: 14, color: TEXT, spacing: 1 });
   page.drawLine({
     start: { x: midX, y: footY - 8 },
@@ -196,43 +239,57 @@ export async function renderCertificatePdf(
     color: hex('#cbd5e1'),
   });
 
+  // The words, then the address (in Arabic the address first: read from the right, the words come first).
+  const verifyAt = `${line(t('certificate.verifyAt'))} `;
   const verifyStyle = fitted(
-    `Verify at ${certificate.verifyUrl}`,
-    { font: sans, size: 9, color: MUTED },
+    `${verifyAt}${certificate.verifyUrl}`,
+    { font: smallFont, size: 9, color: MUTED },
     560,
     6,
   );
-  draw(page, 'Verify at ', leftX, 62, verifyStyle);
-  draw(page, certificate.verifyUrl, leftX + widthOf('Verify at ', verifyStyle), 62, {
-    ...verifyStyle,
-    color: INDIGO,
-  });
+  const urlStyle: TextStyle = { ...verifyStyle, font: sans, color: INDIGO };
+  if (rtl) {
+    draw(page, certificate.verifyUrl, leftX, 62, urlStyle);
+    draw(page, ` ${verifyAt.trimEnd()}`, leftX + widthOf(certificate.verifyUrl, urlStyle), 62, verifyStyle);
+  } else {
+    draw(page, verifyAt, leftX, 62, verifyStyle);
+    draw(page, certificate.verifyUrl, leftX + widthOf(verifyAt, verifyStyle), 62, urlStyle);
+  }
 
   const qrSize = 92;
   const qrX = W - 92 - qrSize;
   drawQr(page, certificate.verifyUrl, qrX, 64, qrSize);
-  centred(page, 'Scan to verify', 52, { font: sans, size: 8, color: MUTED }, qrX + qrSize / 2);
+  centred(
+    page,
+    line(t('certificate.scan')),
+    52,
+    { font: smallFont, size: 8, color: MUTED },
+    qrX + qrSize / 2,
+  );
 
   if (revoked) {
     // Across the whole page, under nothing: no one can print it as a valid certificate.
-    const mark: TextStyle = { font: sansBold, size: 120, color: RED };
-    const width = widthOf('REVOKED', mark);
+    const markText = line(t('certificate.revokedMark'));
+    const mark = fitted(markText, { font: headingFont, size: 120, color: RED }, W - 120, 60);
+    const width = widthOf(markText, mark);
     const angle = 24;
     const rad = (angle * Math.PI) / 180;
-    page.drawText('REVOKED', {
+    page.drawText(markText, {
       x: W / 2 - (width / 2) * Math.cos(rad) + mark.size * 0.35 * Math.sin(rad),
       y: H / 2 - (width / 2) * Math.sin(rad) - mark.size * 0.35 * Math.cos(rad),
-      font: sansBold,
+      font: headingFont,
       size: mark.size,
       color: RED,
       opacity: 0.22,
       rotate: degrees(angle),
     });
-    const when = certificate.revokedAt ? ` on ${formatDate(certificate.revokedAt)}` : '';
+    const revokedWhen = certificate.revokedAt
+      ? t('certificate.revokedOn', { date: formatDate(certificate.revokedAt) })
+      : t('certificate.revoked');
     const reason = reasonText ? `: ${drawable(reasonFont, reasonText)}` : '';
     const noticeStyle: TextStyle = { font: reasonFont, size: 10, color: RED };
-    const notice = wrap(`This certificate was revoked${when}${reason}`, noticeStyle, W - 200, 2);
-    notice.forEach((line, i) => centred(page, line, H - 52 - i * 13, noticeStyle));
+    const notice = wrap(`${revokedWhen}${reason}`, noticeStyle, W - 200, 2);
+    notice.forEach((text, i) => centred(page, line(text), H - 52 - i * 13, noticeStyle));
   }
 
   return doc.save({ useObjectStreams: false });

@@ -1,4 +1,5 @@
 import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { Language } from '@catalyst/contracts/languages';
 
 /** A certificate of completion: one per learner and course, stating the facts as they were when issued (its signed credential: certificate_credentials). */
 export interface CertificatesTable {
@@ -9,6 +10,8 @@ export interface CertificatesTable {
   product_id: string;
   /** The learner's name when the certificate was issued. */
   learner_name: string;
+  /** The language the learner had chosen then: the PDF's words (null: English). */
+  language: ColumnType<Language | null, Language | null | undefined, never>;
   course_title: string;
   creator_name: string;
   product_slug: string;

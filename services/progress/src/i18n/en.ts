@@ -1,0 +1,24 @@
+// The fixed words of progress's PDFs (the certificate) in English; the other languages in ./locales.
+import { defineServerStrings } from '@catalyst/service-kit';
+
+export const progressTexts = defineServerStrings(
+  'progress',
+  {
+    'certificate.title': 'Certificate of completion: {{course}}',
+    'certificate.subject': '{{learner}} completed {{course}} ({{hours}}) on {{date}}. Verify at {{url}}',
+    'certificate.heading': 'CERTIFICATE OF COMPLETION',
+    'certificate.certifies': 'This certifies that',
+    'certificate.completedCourse': 'has completed the course',
+    'certificate.completedPath': 'has completed the learning path',
+    'certificate.by': 'by {{creator}}  ·  {{hours}}',
+    'certificate.hours': { one: '{{count}} hour', other: '{{count}} hours' },
+    'certificate.completed': 'COMPLETED',
+    'certificate.code': 'CERTIFICATE CODE',
+    'certificate.verifyAt': 'Verify at',
+    'certificate.scan': 'Scan to verify',
+    'certificate.revokedMark': 'REVOKED',
+    'certificate.revoked': 'This certificate was revoked',
+    'certificate.revokedOn': 'This certificate was revoked on {{date}}',
+  },
+  new URL('./locales/', import.meta.url),
+);
