@@ -74,6 +74,22 @@ test('a visitor picks Arabic in the footer: the page turns right to left, stays 
   await expect(html(page)).toHaveAttribute('lang', 'ar');
   await expect.poll(async () => (await learnerAccount(request)).user.locale).toBe('ar');
 
+  // The catalogue's and the community's pages in Arabic: each remote loads its own strings for it.
+  await page.goto('/browse');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('تصفّح الفئات');
+  await expect(page.getByText('محتوى مميز').first()).toBeVisible();
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('الإشعارات');
+
+  // The player's product page in Arabic, its video controls still left to right (Play first, Full screen last).
+  await page.goto('/browse/premium/product/html-css-from-scratch');
+  await expect(page.getByRole('heading', { name: 'الوصف' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'وضع علامة مكتمل' })).toBeVisible();
+  const player = page.getByTestId('video-player');
+  const play = await player.getByRole('button', { name: 'تشغيل', exact: true }).boundingBox();
+  const fullScreen = await player.getByRole('button', { name: 'ملء الشاشة' }).boundingBox();
+  expect(play!.x).toBeLessThan(fullScreen!.x);
+
   // Back to English in the footer: the spec's English texts again, kept on the account.
   await footer(page).getByLabel('اللغة').selectOption('en');
   await expect(html(page)).toHaveAttribute('lang', 'en');
