@@ -84,7 +84,7 @@ test('a visitor picks Arabic in the footer: the page turns right to left, stays 
   // The player's product page in Arabic, its video controls still left to right (Play first, Full screen last).
   await page.goto('/browse/premium/product/html-css-from-scratch');
   await expect(page.getByRole('heading', { name: 'الوصف' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'وضع علامة مكتمل' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'وضع علامة كمكتمل' })).toBeVisible();
   const player = page.getByTestId('video-player');
   const play = await player.getByRole('button', { name: 'تشغيل', exact: true }).boundingBox();
   const fullScreen = await player.getByRole('button', { name: 'ملء الشاشة' }).boundingBox();

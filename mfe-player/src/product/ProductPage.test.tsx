@@ -168,7 +168,7 @@ describe('the product page', () => {
     expect(document.documentElement.getAttribute('dir')).toBe('rtl');
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toContain('الوصف');
     await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('مكتمل بنسبة 40٪'));
-    expect(screen.getByRole('button', { name: 'وضع علامة مكتمل' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'وضع علامة كمكتمل' }).hasAttribute('disabled')).toBe(false);
     const play = within(screen.getByTestId('video-player')).getByRole('button', { name: 'تشغيل' });
     expect(play.closest('[dir]')?.getAttribute('dir')).toBe('ltr');
   });
