@@ -289,7 +289,9 @@ export function CoursePage({
           <h2 id="about-course-title" className={productStyles.panelTitle}>
             {t('course.about')}
           </h2>
-          <p className={productStyles.description}>{product.description}</p>
+          <p className={productStyles.description} dir="auto">
+            {product.description}
+          </p>
         </section>
       </div>
     </article>

@@ -104,7 +104,12 @@ function NoteForm({
 function NoteText({ note }: { note: ListedNote }) {
   const t = useStrings(playerStrings);
   if (!note.body.trim()) return <p className={styles.bookmark}>{t('notes.bookmark')}</p>;
-  if (note.pending) return <p className={styles.plain}>{note.body}</p>;
+  if (note.pending)
+    return (
+      <p className={styles.plain} dir="auto">
+        {note.body}
+      </p>
+    );
   return <SafeHtml html={note.bodyHtml} source="ugc" className={styles.markdown} />;
 }
 

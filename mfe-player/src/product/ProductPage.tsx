@@ -247,7 +247,10 @@ function ProductView({ product }: { product: ProductDetail }) {
 
           <section className={styles.section} aria-labelledby="about-title">
             <h2 id="about-title">{t('product.description')}</h2>
-            <p className={styles.description}>{product.description}</p>
+            {/* the creator's words run in their own direction (an English description on an Arabic page) */}
+            <p className={styles.description} dir="auto">
+              {product.description}
+            </p>
           </section>
 
           {product.content ? (

@@ -220,7 +220,8 @@ export function Transcript({
                 {noteTime(line.start)}
               </span>
               <span className="ck-visually-hidden">{`${spokenTime(line.start)}:`}</span>{' '}
-              <span className={styles.words}>
+              {/* the captions' words run in their own direction, whatever the page's */}
+              <span className={styles.words} dir="auto">
                 <Marked words={line.words} query={searching ? needle : ''} />
               </span>
             </button>
