@@ -7,7 +7,7 @@ import {
   scimErrorDocument,
   type FieldError,
 } from '@catalyst/contracts';
-import type { Logger } from '@catalyst/service-kit';
+import { languageOfHeader, translateErrorBody, type Logger } from '@catalyst/service-kit';
 
 export const MESSAGES = {
   unavailable: 'Service temporarily unavailable. Please try again shortly.',
@@ -32,7 +32,9 @@ export function sendError(res: ServerResponse, status: number, message: string, 
     const document = scimErrorDocument(status, message, status === 400 ? 'invalidSyntax' : null);
     return sendJson(res, status, document, SCIM_MEDIA_TYPE);
   }
-  sendJson(res, status, errors ? { success: false, message, errors } : { success: false, message });
+  // In the language the caller's page is shown in (web-kit sends it as Accept-Language); English as written.
+  const body = errors ? { success: false, message, errors } : { success: false, message };
+  sendJson(res, status, translateErrorBody(languageOfHeader(res.req?.headers['accept-language']), body));
 }
 
 /** A JSON answer that is never cached, on node's own response (no framework needed). */

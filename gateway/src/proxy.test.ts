@@ -275,6 +275,14 @@ describe('when a service is slow or gone', () => {
         message: 'Service temporarily unavailable. Please try again shortly.',
       });
       expect(response.headers.get('x-request-id')).toBe('down-1');
+      // A page shown in Arabic reads it in Arabic (web-kit sends the page's language).
+      const inArabic = await fetch(`${gateway.url}/api/v1/content/products`, {
+        headers: { 'accept-language': 'ar' },
+      });
+      expect(await inArabic.json()).toEqual({
+        success: false,
+        message: 'الخدمة غير متاحة مؤقتًا. يُرجى المحاولة مرة أخرى بعد قليل.',
+      });
       await until(() => lines.some((l) => l.requestId === 'down-1' && l.msg === 'request'));
       expect(lines.find((l) => l.requestId === 'down-1' && l.msg === 'request')).toMatchObject({
         status: 503,

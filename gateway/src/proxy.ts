@@ -9,7 +9,7 @@ import {
 import type { Logger } from '@catalyst/service-kit';
 import { AUDIENCE_HEADER, EVICT_USER_HEADER } from '@catalyst/contracts';
 import { MESSAGES } from './errors';
-import { countStreams } from '@catalyst/service-kit';
+import { countStreams, languageOfHeader, translateMessage } from '@catalyst/service-kit';
 import { traceUpstream } from './telemetry';
 
 /** Event streams this gateway is relaying right now (sse_connections{stream="gateway"}). */
@@ -69,7 +69,8 @@ function sendJsonError(res: ServerResponse, status: number, message: string) {
     res.destroy();
     return;
   }
-  const body = JSON.stringify({ success: false, message });
+  const language = languageOfHeader(res.req?.headers['accept-language']);
+  const body = JSON.stringify({ success: false, message: translateMessage(language, message) });
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),

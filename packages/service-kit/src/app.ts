@@ -11,6 +11,13 @@ import {
   type Identity,
 } from '@catalyst/contracts';
 import { HttpError, forbidden, isUnavailableError, unauthorized } from './errors';
+import {
+  UNAVAILABLE_MESSAGE,
+  UNEXPECTED_MESSAGE,
+  requestLanguage,
+  translateErrorBody,
+  translateMessage,
+} from './i18n';
 import { LIVENESS_PATH, sharedCheck } from './health';
 import { MEDIA_GRANT_COOKIE, framedCookies } from './media-urls';
 import { secretMatches, verifyIdentity } from './identity';
@@ -18,6 +25,7 @@ import type { Invalidations } from './invalidations';
 import type { Logger } from './logger';
 import { observeRequest, routeLabel } from './metrics';
 import { declaredLength } from './request-body';
+import { BODY_TOO_LARGE_MESSAGE } from './validate';
 import { mountRoutes } from './routes';
 import { serverSpan } from './telemetry-server-span';
 import { TRACE_ID_HEADER, activeTraceId } from './trace-context';
@@ -137,7 +145,11 @@ export function createService({
   // before it reads the answer. A body without a declared length was partly read when refused: close it,
   // or the gateway's agent would hand that dead socket to the next caller's request (a 503 for someone else).
   const refuseTooLarge = (c: Context, headers?: Record<string, string>) =>
-    c.json({ success: false, message: 'Request body is too large' }, 413, headers);
+    c.json(
+      { success: false, message: translateMessage(requestLanguage(c), BODY_TOO_LARGE_MESSAGE) },
+      413,
+      headers,
+    );
   const limitBody = bodyLimit({
     maxSize: maxBodyBytes,
     onError: (c) => refuseTooLarge(c, { connection: 'close' }),
@@ -228,19 +240,18 @@ export function setResponseHeader(c: Context, name: string, value: string) {
 
 /** Maps any thrown value to the one error shape; unknown failures never leak stack traces or SQL. */
 export function errorResponse(c: Context, error: unknown, log: Logger) {
+  // A refusal in the language the caller's page is shown in (Accept-Language); English as thrown.
+  const language = requestLanguage(c);
   if (error instanceof HttpError) {
     const body = error.errors
       ? { success: false, message: error.message, errors: error.errors }
       : { success: false, message: error.message };
-    return c.json(body, error.status as 400, error.headers);
+    return c.json(translateErrorBody(language, body), error.status as 400, error.headers);
   }
   const requestId = c.get('requestId' as never) as string | undefined;
   if (isUnavailableError(error)) {
     log.warn({ requestId, err: (error as Error).message }, 'backing store unavailable');
-    return c.json(
-      { success: false, message: 'Service temporarily unavailable. Please try again shortly.' },
-      503,
-    );
+    return c.json({ success: false, message: translateMessage(language, UNAVAILABLE_MESSAGE) }, 503);
   }
   log.error(
     {
@@ -249,7 +260,7 @@ export function errorResponse(c: Context, error: unknown, log: Logger) {
     },
     'unhandled error',
   );
-  return c.json({ success: false, message: 'An unexpected error occurred.' }, 500);
+  return c.json({ success: false, message: translateMessage(language, UNEXPECTED_MESSAGE) }, 500);
 }
 
 /** The signed-in caller, or a 401. */

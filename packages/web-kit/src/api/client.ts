@@ -1,5 +1,6 @@
 import type { FieldError } from '@catalyst/contracts';
 import { API_PREFIX, FRAMED_REQUEST_HEADER } from '@catalyst/contracts/api-path';
+import { currentLanguage } from '../i18n/language';
 import { TOKEN_STORAGE_KEY } from '../session/keys';
 import { browserOffline } from '../offline/layer';
 import { queuableClientTime } from '../offline/queuable';
@@ -226,15 +227,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   // Each call starts a trace of its own (W3C traceparent), continued by the gateway and the services.
   const framed: Record<string, string> = inAnotherPagesFrame() ? { [FRAMED_REQUEST_HEADER]: '1' } : {};
-  const headersFor = (token: string | null, trace = newTrace()): Record<string, string> =>
-    token
-      ? {
-          Accept: 'application/json',
-          Authorization: `Bearer ${token}`,
-          [TRACEPARENT_HEADER]: trace.traceparent,
-          ...framed,
-        }
-      : { Accept: 'application/json', [TRACEPARENT_HEADER]: trace.traceparent, ...framed };
+  // The page's language, so a refusal's message comes back in it.
+  const headersFor = (token: string | null, trace = newTrace()): Record<string, string> => ({
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    [TRACEPARENT_HEADER]: trace.traceparent,
+    ...framed,
+  });
   // Looked up per call: a test (or a polyfill) may replace the global fetch after the client exists.
   const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
 

@@ -172,6 +172,25 @@ describe('POST /auth/login', () => {
     expect(wrongPassword.body).toEqual({ success: false, message: authMessages.invalidCredentials });
   });
 
+  it("answers a refusal in the page's language (Accept-Language), and an unknown language in English", async () => {
+    const account = await t.register();
+    const wrong = (language: string) =>
+      t.call('POST', '/auth/login', {
+        body: { email: account.email, password: 'Wrong-pass-1' },
+        headers: { 'x-forwarded-for': '10.0.0.9', 'accept-language': language },
+      });
+    expect((await wrong('es')).body).toEqual({
+      success: false,
+      message: 'Correo electrónico o contraseña incorrectos',
+    });
+    expect((await wrong('fr-FR')).body).toEqual({ success: false, message: authMessages.invalidCredentials });
+    const empty = await t.call('POST', '/auth/login', { body: {}, headers: { 'accept-language': 'de' } });
+    expect(empty.body.errors).toContainEqual({
+      field: 'email',
+      message: 'Die E-Mail-Adresse ist erforderlich',
+    });
+  });
+
   it.each([
     [{ email: '', password: 'x' }, 'email', authMessages.emailRequired],
     [{ email: 'bad', password: 'x' }, 'email', authMessages.emailInvalid],
