@@ -60,6 +60,7 @@ export interface RemoteModuleProps {
   /** Exposed module, e.g. './BrowseRoutes'. */
   module: string;
   props?: AnyProps;
+  /** Shown while the remote's code loads: a spinner when not given; `null` shows nothing. */
   loading?: ReactNode;
   /** Replaces the default contained fallback. */
   renderError?: (retry: () => void, error: Error) => ReactNode;
@@ -70,6 +71,8 @@ export function RemoteModule({ remote, module, props, loading, renderError }: Re
   const [attempt, setAttempt] = useState(() => attempts.get(remote) ?? 0);
   const [retrying, setRetrying] = useState(false);
   const Loaded = lazyRemote(remote, module, attempt);
+  // `??` would put the spinner in place of a `null` asked for: a widget that draws its own loading state
+  const waiting = loading === undefined ? <Spinner /> : loading;
 
   const retry = useCallback(() => {
     setRetrying(true);
@@ -81,14 +84,14 @@ export function RemoteModule({ remote, module, props, loading, renderError }: Re
     });
   }, [remote]);
 
-  if (retrying) return <>{loading ?? <Spinner />}</>;
+  if (retrying) return <>{waiting}</>;
   return (
     <RemoteBoundary
       key={attempt}
       label="[shell] remote area"
       fallback={(error) => (renderError ? renderError(retry, error) : <RemoteUnavailable onRetry={retry} />)}
     >
-      <Suspense fallback={loading ?? <Spinner />}>
+      <Suspense fallback={waiting}>
         {/* eslint-disable-next-line react-hooks/static-components -- a remote's component is known only at run time; lazyRemote caches one per remote, module and attempt */}
         <Loaded {...props} />
       </Suspense>
