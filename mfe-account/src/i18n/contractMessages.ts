@@ -2,6 +2,7 @@
 // when the server gave none), by key: en.ts takes its English from here, and `shownMessage` puts one into the
 // page's language. A message the server wrote (already in the page's language) passes through unchanged.
 import { authMessages, COMMUNITY_MESSAGES, teamSsoMessages } from '@catalyst/contracts';
+import { teamMessages } from '@catalyst/contracts/teams-terms';
 
 export const contractMessages = {
   'message.nameRequired': authMessages.nameRequired,
@@ -44,6 +45,9 @@ export const contractMessages = {
   'message.passwordIncorrect': authMessages.passwordIncorrect,
   'message.unsubscribeInvalid': COMMUNITY_MESSAGES.unsubscribeInvalid,
   'message.continueWithSso': teamSsoMessages.continueWithSso,
+  'message.teamName': teamMessages.name,
+  'message.teamSeats': teamMessages.seats,
+  'message.teamInvitees': teamMessages.invitees,
 } as const;
 
 type MessageKey = keyof typeof contractMessages;

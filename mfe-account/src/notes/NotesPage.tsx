@@ -2,11 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { NoteListItem } from '@catalyst/contracts';
 import { noteTime } from '@catalyst/contracts/notes-terms';
-import { groupDigits } from '@catalyst/contracts/no-intl';
 import {
   api,
   Button,
-  currentLanguage,
   ErrorScreen,
   formatDate,
   readSessionToken,
@@ -19,6 +17,7 @@ import {
 } from '@catalyst/web-kit';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import { accountStrings } from '../i18n/en';
+import { wholeNumber } from '../i18n/numbers';
 import { downloadFile } from '../profile/dataExport';
 import { notePlace, notesMarkdown, productTitleOf } from './notesMarkdown';
 import styles from './NotesPage.module.css';
@@ -111,10 +110,7 @@ export default function NotesPage() {
             <p className={styles.count}>
               {t('notes.count', {
                 count: page.total,
-                number:
-                  currentLanguage() === 'en'
-                    ? groupDigits(page.total)
-                    : page.total.toLocaleString(currentLanguage()),
+                number: wholeNumber(page.total),
               })}
               {q ? t('notes.matching', { q }) : ''}
             </p>

@@ -9,9 +9,11 @@ import {
   Spinner,
   useDocumentTitle,
   useSession,
+  useStrings,
   type ApiClient,
   type SessionStore,
 } from '@catalyst/web-kit';
+import { accountStrings } from '../i18n/en';
 import { JoinFrame, messageOf, SignInFirst } from '../team/JoinTeam';
 import styles from '../team/Team.module.css';
 
@@ -26,7 +28,8 @@ export default function CreatorJoinPage({
   client?: ApiClient;
   sessionStore?: SessionStore;
 }) {
-  useDocumentTitle('Join the creator studio');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('studio.documentTitle'));
   const token = useParams()['*']?.split('/')[0] ?? '';
   const { isAuthenticated, isLoading, user } = useSession(sessionStore);
   const [busy, setBusy] = useState(false);
@@ -42,36 +45,33 @@ export default function CreatorJoinPage({
       // The server made the account a creator: the header's menu offers the studio at once.
       if (user && user.role === 'user') sessionStore.loadUser({ ...user, role: 'creator' });
     } catch (err) {
-      setError(messageOf(err, 'The invitation could not be accepted. Please try again.'));
+      setError(messageOf(err, t('studio.failed')));
     }
     setBusy(false);
   }
 
-  if (isLoading) return <Spinner message="Loading your invitation..." />;
+  if (isLoading) return <Spinner message={t('join.loadingInvitation')} />;
   if (creator)
     return (
-      <JoinFrame title="Welcome to the creator studio">
-        <Alert tone="success">{`Your account now runs ${creator.name}'s courses.`}</Alert>
+      <JoinFrame title={t('studio.welcome')}>
+        <Alert tone="success">{t('studio.runs', { creator: creator.name })}</Alert>
         <div className={styles.actions}>
-          <Link to="/studio">Open the creator studio</Link>
+          <Link to="/studio">{t('studio.open')}</Link>
         </div>
       </JoinFrame>
     );
   return (
-    <JoinFrame title="Join the creator studio">
-      <p>
-        You were invited to run a creator&apos;s courses on Catalyst: edit them, submit changes for review and
-        see how they do.
-      </p>
+    <JoinFrame title={t('studio.documentTitle')}>
+      <p>{t('studio.lead')}</p>
       {!isAuthenticated ? (
-        <SignInFirst text="Log in or sign up with the address the invitation was sent to, then accept it here." />
+        <SignInFirst text={t('studio.signIn')} />
       ) : (
         <>
           {error ? <Alert tone="danger">{error}</Alert> : null}
-          <p className={styles.muted}>The invitation works once, for the address it was sent to.</p>
+          <p className={styles.muted}>{t('studio.once')}</p>
           <div>
             <Button loading={busy} onClick={() => void accept()}>
-              Accept invitation
+              {t('studio.accept')}
             </Button>
           </div>
         </>

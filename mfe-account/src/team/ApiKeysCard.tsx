@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
-import { Card, useApiData, type ApiClient } from '@catalyst/web-kit';
+import { Card, useApiData, useStrings, type ApiClient } from '@catalyst/web-kit';
 import { ApiKeysPanel } from '@catalyst/web-kit/api-keys';
+import { accountStrings } from '../i18n/en';
 import styles from './Team.module.css';
 
 /** The owner's "API keys" card: keys bound to this team (its members, learning, the catalogue), shown once, revoked. */
 export function ApiKeysCard({ teamId, client }: { teamId: string; client: ApiClient }) {
+  const t = useStrings(accountStrings);
   const keys = useApiData(client.teamApiKey.listTeamApiKeys, { params: { id: teamId } });
   const writes = useMemo(
     () => ({
@@ -16,11 +18,8 @@ export function ApiKeysCard({ teamId, client }: { teamId: string; client: ApiCli
   );
   return (
     <Card as="section" className={styles.card} aria-labelledby="team-api-keys">
-      <h2 id="team-api-keys">API keys</h2>
-      <p className={styles.muted}>
-        Let your own systems read this team&apos;s members and learning, or invite and remove members. A key
-        works for this team only.
-      </p>
+      <h2 id="team-api-keys">{t('apiKeys.title')}</h2>
+      <p className={styles.muted}>{t('apiKeys.lead')}</p>
       <ApiKeysPanel keys={keys} writes={writes} />
     </Card>
   );

@@ -1,7 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import type { TeamSsoDomain } from '@catalyst/contracts';
-import { Alert, Button, Card, Spinner, TextField, useApiData, type ApiClient } from '@catalyst/web-kit';
+import {
+  Alert,
+  Button,
+  Card,
+  Spinner,
+  TextField,
+  useApiData,
+  useStrings,
+  type ApiClient,
+} from '@catalyst/web-kit';
 import { formErrorOf, type FormError } from '../billing/formError';
+import { accountStrings } from '../i18n/en';
 import { UnverifiedDomain } from './SsoDomainList';
 import listStyles from './SsoDomainList.module.css';
 import styles from './Team.module.css';
@@ -19,6 +29,7 @@ export function DomainsCard({
   client: ApiClient;
   onChanged?: () => void;
 }) {
+  const t = useStrings(accountStrings);
   const loaded = useApiData(client.teamDomain.listDomains, { params: { id: teamId } });
   const [changed, setChanged] = useState<TeamSsoDomain[] | null>(null);
   const [domain, setDomain] = useState('');
@@ -39,7 +50,7 @@ export function DomainsCard({
       show(await client.teamDomain.addDomain({ params: { id: teamId }, body: { domain } }));
       setDomain('');
     } catch (err) {
-      setError(formErrorOf(err, 'The domain could not be added.'));
+      setError(formErrorOf(err, t('domains.addFailed')));
     } finally {
       setBusy(null);
     }
@@ -51,7 +62,7 @@ export function DomainsCard({
     try {
       show(await client.teamDomain.removeDomain({ params: { id: teamId, domain: name } }));
     } catch (err) {
-      setError(formErrorOf(err, `${name} could not be removed.`));
+      setError(formErrorOf(err, t('domains.removeFailed', { domain: name })));
     } finally {
       setBusy(null);
     }
@@ -59,25 +70,22 @@ export function DomainsCard({
 
   return (
     <Card as="section" className={styles.card} aria-labelledby="team-domains">
-      <h2 id="team-domains">Domains</h2>
-      <p className={styles.muted}>
-        Your company&apos;s e-mail domains. Once a domain is verified, people with an address there can join
-        by the team&apos;s join link, and single sign-on can sign them in.
-      </p>
+      <h2 id="team-domains">{t('domains.title')}</h2>
+      <p className={styles.muted}>{t('domains.lead')}</p>
       {loaded.error ? (
-        <Alert tone="danger">{formErrorOf(loaded.error, 'The domains could not be loaded.').message}</Alert>
+        <Alert tone="danger">{formErrorOf(loaded.error, t('domains.loadFailed')).message}</Alert>
       ) : !domains ? (
-        <Spinner message="Loading the domains..." />
+        <Spinner message={t('domains.loading')} />
       ) : (
         <>
-          {domains.length === 0 ? <p className={styles.muted}>No domains yet.</p> : null}
-          <ul className={listStyles.list} aria-label="The team's domains">
+          {domains.length === 0 ? <p className={styles.muted}>{t('domains.none')}</p> : null}
+          <ul className={listStyles.list} aria-label={t('domains.list')}>
             {domains.map((row) => (
               <li key={row.domain} className={listStyles.domain}>
                 <p className={listStyles.name}>
                   <strong>{row.domain}</strong>{' '}
                   <span className={row.verified ? listStyles.verified : listStyles.unverified}>
-                    {row.verified ? 'Verified' : 'Not verified'}
+                    {row.verified ? t('domains.verified') : t('domains.notVerified')}
                   </span>{' '}
                   <Button
                     type="button"
@@ -85,16 +93,16 @@ export function DomainsCard({
                     size="sm"
                     loading={busy === row.domain}
                     disabled={busy !== null}
-                    aria-label={`Remove ${row.domain}`}
+                    aria-label={t('members.removeLabel', { name: row.domain })}
                     onClick={() => void remove(row.domain)}
                   >
-                    Remove
+                    {t('members.remove')}
                   </Button>
                 </p>
                 {row.verified ? null : (
                   <UnverifiedDomain
                     domain={row}
-                    hint="Until it is verified, it admits nobody. Publish this DNS TXT record, then verify:"
+                    hint={t('domains.hint')}
                     verify={async () =>
                       show(
                         await client.teamDomain.verifyDomain({ params: { id: teamId, domain: row.domain } }),
@@ -107,7 +115,7 @@ export function DomainsCard({
           </ul>
           <form className={styles.form} onSubmit={(event) => void add(event)} noValidate>
             <TextField
-              label="Add a domain"
+              label={t('domains.addLabel')}
               name="domain"
               placeholder="example.com"
               value={domain}
@@ -116,7 +124,7 @@ export function DomainsCard({
             />
             <div>
               <Button type="submit" loading={busy === 'add'} disabled={busy !== null}>
-                Add domain
+                {t('domains.add')}
               </Button>
             </div>
           </form>

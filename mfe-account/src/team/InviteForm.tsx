@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { TeamInviteResult } from '@catalyst/contracts';
-import { groupDigits } from '@catalyst/contracts/no-intl';
 import { TEAM_INVITE_MAX, teamMessages } from '@catalyst/contracts/teams-terms';
-import { Alert, Button, type ApiClient } from '@catalyst/web-kit';
+import { Alert, Button, useStrings, type ApiClient } from '@catalyst/web-kit';
 import { formErrorOf, type FormError } from '../billing/formError';
+import { shownMessage } from '../i18n/contractMessages';
+import { accountStrings } from '../i18n/en';
+import { wholeNumber } from '../i18n/numbers';
 import styles from './Team.module.css';
 
 type Source = 'paste' | 'csv';
@@ -22,27 +24,28 @@ const textOf = (file: File) =>
 
 /** Every row of an invitation, as the server judged it: a table a person reads down to see what was refused. */
 function InviteReport({ result }: { result: TeamInviteResult }) {
+  const t = useStrings(accountStrings);
   const refused = result.rows.length - result.invited;
   return (
     <>
       <Alert tone={refused > 0 ? 'warning' : 'success'} reveal>
-        {`${groupDigits(result.invited)} invited, ${groupDigits(refused)} refused.`}
+        {t('invite.summary', { invited: wholeNumber(result.invited), refused: wholeNumber(refused) })}
       </Alert>
       <div
         className={styles.scroll}
         role="region"
-        aria-label="Invitation report"
+        aria-label={t('invite.report')}
         // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- a table wider than a phone scrolls here: the keyboard reaches it
         tabIndex={0}
       >
         <table className={styles.table}>
-          <caption className={styles.caption}>Invitation report, row by row</caption>
+          <caption className={styles.caption}>{t('invite.reportCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Row</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Reason</th>
+              <th scope="col">{t('invite.row')}</th>
+              <th scope="col">{t('members.email')}</th>
+              <th scope="col">{t('invite.outcome')}</th>
+              <th scope="col">{t('invite.reason')}</th>
             </tr>
           </thead>
           <tbody>
@@ -50,7 +53,7 @@ function InviteReport({ result }: { result: TeamInviteResult }) {
               <tr key={row.row}>
                 <td>{row.row}</td>
                 <td>{row.email}</td>
-                <td>{row.outcome === 'invited' ? 'Invited' : 'Refused'}</td>
+                <td>{row.outcome === 'invited' ? t('invite.invited') : t('invite.refused')}</td>
                 <td>{row.reason ?? ''}</td>
               </tr>
             ))}
@@ -71,6 +74,7 @@ export function InviteForm({
   client: ApiClient;
   onInvited: () => void;
 }) {
+  const t = useStrings(accountStrings);
   const id = useId();
   const [source, setSource] = useState<Source>('paste');
   const [text, setText] = useState('');
@@ -83,7 +87,8 @@ export function InviteForm({
   const hintId = `${fieldId}-hint`;
   const errorId = `${fieldId}-error`;
   // A refusal naming either list is about the one field shown.
-  const fieldError = error && (error.field === 'emails' || error.field === 'csv') ? error.message : null;
+  const fieldError =
+    error && (error.field === 'emails' || error.field === 'csv') ? shownMessage(t, error.message) : null;
 
   async function invite(event: FormEvent) {
     event.preventDefault();
@@ -99,7 +104,7 @@ export function InviteForm({
     try {
       if (source === 'csv') csv = await textOf(file!);
     } catch {
-      setError({ field, message: "The file couldn't be read." });
+      setError({ field, message: t('invite.unreadable') });
       setBusy(false);
       return;
     }
@@ -109,7 +114,7 @@ export function InviteForm({
       if (source === 'paste') setText('');
       onInvited();
     } catch (err) {
-      setError(formErrorOf(err, 'The invitations could not be sent. Please try again.'));
+      setError(formErrorOf(err, t('invite.failed')));
     }
     setBusy(false);
   }
@@ -121,10 +126,10 @@ export function InviteForm({
         className={styles.form}
         onSubmit={(event) => void invite(event)}
         noValidate
-        aria-label="Invite people"
+        aria-label={t('invite.title')}
       >
         <fieldset className={styles.choices}>
-          <legend>How</legend>
+          <legend>{t('invite.how')}</legend>
           <label className={styles.choice}>
             <input
               type="radio"
@@ -132,7 +137,7 @@ export function InviteForm({
               checked={source === 'paste'}
               onChange={() => setSource('paste')}
             />
-            Paste addresses
+            {t('invite.paste')}
           </label>
           <label className={styles.choice}>
             <input
@@ -141,14 +146,14 @@ export function InviteForm({
               checked={source === 'csv'}
               onChange={() => setSource('csv')}
             />
-            Upload a CSV file
+            {t('invite.csv')}
           </label>
         </fieldset>
         <div className={styles.field}>
           {source === 'paste' ? (
             <>
               <label className={styles.label} htmlFor={fieldId}>
-                E-mail addresses
+                {t('invite.addresses')}
               </label>
               <textarea
                 id={fieldId}
@@ -159,13 +164,13 @@ export function InviteForm({
                 aria-describedby={described}
               />
               <p id={hintId} className={styles.hint}>
-                One a line, or separated by commas; up to {groupDigits(TEAM_INVITE_MAX)}.
+                {t('invite.pasteHint', { max: wholeNumber(TEAM_INVITE_MAX) })}
               </p>
             </>
           ) : (
             <>
               <label className={styles.label} htmlFor={fieldId}>
-                CSV file
+                {t('invite.csvLabel')}
               </label>
               <input
                 id={fieldId}
@@ -176,8 +181,7 @@ export function InviteForm({
                 aria-describedby={described}
               />
               <p id={hintId} className={styles.hint}>
-                Addresses in the first column, or in a column headed email; up to{' '}
-                {groupDigits(TEAM_INVITE_MAX)} rows.
+                {t('invite.csvHint', { max: wholeNumber(TEAM_INVITE_MAX) })}
               </p>
             </>
           )}
@@ -190,7 +194,7 @@ export function InviteForm({
         {error && !fieldError ? <Alert tone="danger">{error.message}</Alert> : null}
         <div>
           <Button type="submit" loading={busy}>
-            Send invitations
+            {t('invite.send')}
           </Button>
         </div>
       </form>

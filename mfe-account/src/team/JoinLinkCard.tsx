@@ -1,7 +1,17 @@
 import { useState } from 'react';
 import type { TeamJoinLink } from '@catalyst/contracts';
-import { Alert, Button, Card, Spinner, TextField, useApiData, type ApiClient } from '@catalyst/web-kit';
+import {
+  Alert,
+  Button,
+  Card,
+  Spinner,
+  TextField,
+  useApiData,
+  useStrings,
+  type ApiClient,
+} from '@catalyst/web-kit';
 import { formErrorOf } from '../billing/formError';
+import { accountStrings } from '../i18n/en';
 import styles from './Team.module.css';
 
 /**
@@ -20,6 +30,7 @@ export function JoinLinkCard({
   canManageDomains: boolean;
   onChanged?: () => void;
 }) {
+  const t = useStrings(accountStrings);
   const loaded = useApiData(client.teamJoinLink.getJoinLink, { params: { id: teamId } });
   const [changed, setChanged] = useState<TeamJoinLink | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,49 +52,41 @@ export function JoinLinkCard({
     }
   };
   const turnOn = () =>
-    act(() => client.teamJoinLink.createJoinLink({ params: { id: teamId } }), 'The link could not be made.');
+    act(() => client.teamJoinLink.createJoinLink({ params: { id: teamId } }), t('joinLink.makeFailed'));
   const turnOff = () =>
-    act(
-      () => client.teamJoinLink.deleteJoinLink({ params: { id: teamId } }),
-      'The link could not be turned off.',
-    );
+    act(() => client.teamJoinLink.deleteJoinLink({ params: { id: teamId } }), t('joinLink.offFailed'));
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      setCopied('Link copied');
+      setCopied(t('certificate.copied'));
     } catch {
-      setCopied(`Couldn't copy: select the link and copy it by hand`);
+      setCopied(t('joinLink.copyFailed'));
     }
   };
 
   return (
     <Card as="section" className={styles.card} aria-labelledby="team-join-link">
-      <h2 id="team-join-link">Join link</h2>
-      <p className={styles.muted}>
-        Share one link with your colleagues: anyone with a verified e-mail address at the team&apos;s verified
-        domains takes a free seat with it.
-      </p>
+      <h2 id="team-join-link">{t('joinLink.title')}</h2>
+      <p className={styles.muted}>{t('joinLink.lead')}</p>
       {loaded.error ? (
-        <Alert tone="danger">{formErrorOf(loaded.error, 'The join link could not be loaded.').message}</Alert>
+        <Alert tone="danger">{formErrorOf(loaded.error, t('join.linkFailed')).message}</Alert>
       ) : !link ? (
-        <Spinner message="Loading the join link..." />
+        <Spinner message={t('join.loadingLink')} />
       ) : (
         <>
           {link.domains.length > 0 ? (
-            <p>It admits addresses at {link.domains.join(', ')}.</p>
+            <p>{t('joinLink.admits', { domains: link.domains.join(', ') })}</p>
           ) : (
             <p className={styles.muted}>
-              {canManageDomains
-                ? 'Verify one of the team’s e-mail domains under Domains first: the link admits verified domains only.'
-                : 'The team’s owner must verify one of its e-mail domains first: the link admits verified domains only.'}
+              {canManageDomains ? t('joinLink.verifyFirst') : t('joinLink.ownerVerifies')}
             </p>
           )}
           {link.url ? (
             <>
-              <TextField label="The join link" name="joinLink" readOnly value={link.url} />
+              <TextField label={t('joinLink.label')} name="joinLink" readOnly value={link.url} />
               <div className={styles.actions}>
                 <Button type="button" onClick={() => void copy(link.url!)} disabled={busy}>
-                  Copy link
+                  {t('certificate.copy')}
                 </Button>
                 <Button
                   type="button"
@@ -92,19 +95,19 @@ export function JoinLinkCard({
                   disabled={busy}
                   onClick={() => void turnOn()}
                 >
-                  Make a new link
+                  {t('joinLink.renew')}
                 </Button>
                 <Button type="button" variant="secondary" disabled={busy} onClick={() => void turnOff()}>
-                  Turn off
+                  {t('joinLink.off')}
                 </Button>
                 <span role="status">{copied}</span>
               </div>
-              <p className={styles.muted}>A new link stops the old one working.</p>
+              <p className={styles.muted}>{t('joinLink.renewNote')}</p>
             </>
           ) : (
             <div className={styles.actions}>
               <Button type="button" loading={busy} disabled={busy} onClick={() => void turnOn()}>
-                Turn the join link on
+                {t('joinLink.on')}
               </Button>
             </div>
           )}

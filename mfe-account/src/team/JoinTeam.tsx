@@ -8,8 +8,10 @@ import {
   Card,
   isApiRequestError,
   openAuthDialog,
+  useStrings,
   type SubscriptionStore,
 } from '@catalyst/web-kit';
+import { accountStrings } from '../i18n/en';
 import styles from './Team.module.css';
 
 /** A refusal in the server's words (a 4xx), else `fallback`. */
@@ -21,6 +23,7 @@ export function useJoinTeam(
   request: () => Promise<{ data: TeamSummary; message?: string }>,
   store: SubscriptionStore,
 ) {
+  const t = useStrings(accountStrings);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [joined, setJoined] = useState<{ team: TeamSummary; message?: string } | null>(null);
@@ -32,7 +35,7 @@ export function useJoinTeam(
       setJoined({ team: data, message });
       await store.refresh();
     } catch (err) {
-      setError(messageOf(err, 'You could not join the team. Please try again.'));
+      setError(messageOf(err, t('join.failed')));
     }
     setBusy(false);
   }
@@ -53,13 +56,14 @@ export function JoinFrame({ title, children }: { title: string; children: ReactN
 
 /** A visitor's way in before accepting: what to do, then Login and Sign Up (the auth dialog). */
 export function SignInFirst({ text }: { text: string }) {
+  const t = useStrings(accountStrings);
   return (
     <>
       <p>{text}</p>
       <div className={styles.actions}>
-        <Button onClick={() => openAuthDialog('login')}>Login</Button>
+        <Button onClick={() => openAuthDialog('login')}>{t('auth.login')}</Button>
         <Button variant="secondary" onClick={() => openAuthDialog('register')}>
-          Sign Up
+          {t('auth.signUp')}
         </Button>
       </div>
     </>
@@ -78,16 +82,17 @@ export function JoinActions({
   signInText: string;
   beforeJoin?: ReactNode;
 }) {
+  const t = useStrings(accountStrings);
   if (joined)
     return (
       <>
         <Alert tone="success">
-          {`You joined ${joined.team.name}. Premium is yours through your team.`}
+          {t('join.joined', { team: joined.team.name })}
           {joined.message ? <p>{joined.message}</p> : null}
         </Alert>
         <div className={styles.actions}>
-          <Link to="/team">Your team</Link>
-          <Link to="/browse">Browse Content</Link>
+          <Link to="/team">{t('join.yourTeam')}</Link>
+          <Link to="/browse">{t('subscribed.browse')}</Link>
         </div>
       </>
     );
@@ -98,7 +103,7 @@ export function JoinActions({
       {error ? <Alert tone="danger">{error}</Alert> : null}
       <div>
         <Button loading={busy} onClick={() => void join()}>
-          Join team
+          {t('join.button')}
         </Button>
       </div>
     </>

@@ -1,7 +1,18 @@
 import { useState } from 'react';
 import type { TeamScimStatus, TeamScimToken } from '@catalyst/contracts';
-import { Alert, Button, Card, Spinner, useApiData, type ApiClient } from '@catalyst/web-kit';
+import {
+  Alert,
+  Button,
+  Card,
+  currentLanguage,
+  Spinner,
+  useApiData,
+  useStrings,
+  withPart,
+  type ApiClient,
+} from '@catalyst/web-kit';
 import { formErrorOf } from '../billing/formError';
+import { accountStrings } from '../i18n/en';
 import styles from './Team.module.css';
 
 /** The owner's "Directory sync (SCIM)" card: the SCIM base address, and the token made, rotated or revoked. */
@@ -14,6 +25,7 @@ export function ScimCard({
   client: ApiClient;
   onChanged?: () => void;
 }) {
+  const t = useStrings(accountStrings);
   const current = useApiData(client.teamScimToken.getScimToken, { params: { id: teamId } });
   const [status, setStatus] = useState<TeamScimStatus | null>(null);
   const [made, setMade] = useState<TeamScimToken | null>(null);
@@ -38,49 +50,48 @@ export function ScimCard({
       const token = await client.teamScimToken.createScimToken({ params: { id: teamId } });
       setMade(token);
       setStatus({ enabled: true, baseUrl: token.baseUrl, createdAt: token.createdAt, lastUsedAt: null });
-    }, 'The token could not be made.');
+    }, t('scim.makeFailed'));
   const revoke = () =>
     act(async () => {
       setStatus(await client.teamScimToken.revokeScimToken({ params: { id: teamId } }));
       setMade(null);
-    }, 'The token could not be revoked.');
+    }, t('scim.revokeFailed'));
 
   return (
     <Card as="section" className={styles.card} aria-labelledby="team-scim">
-      <h2 id="team-scim">Directory sync (SCIM)</h2>
-      <p className={styles.muted}>
-        Your company&apos;s directory (Okta, Azure AD…) adds members, updates them and frees their seats when
-        they are deactivated.
-      </p>
+      <h2 id="team-scim">{t('scim.title')}</h2>
+      <p className={styles.muted}>{t('scim.lead')}</p>
       {current.error ? (
-        <Alert tone="danger">
-          {formErrorOf(current.error, 'Directory sync could not be loaded.').message}
-        </Alert>
+        <Alert tone="danger">{formErrorOf(current.error, t('scim.loadFailed')).message}</Alert>
       ) : !shown ? (
-        <Spinner message="Loading directory sync..." />
+        <Spinner message={t('scim.loading')} />
       ) : (
         <>
-          <p>
-            SCIM base URL: <code>{shown.baseUrl}</code>
-          </p>
+          <p>{withPart(t('scim.baseUrl'), 'url', <code>{shown.baseUrl}</code>)}</p>
           <p className={styles.muted}>
             {shown.enabled
-              ? `A token is active${shown.lastUsedAt ? `, last used ${new Date(shown.lastUsedAt).toLocaleString()}` : ''}.`
-              : 'No token yet.'}
+              ? shown.lastUsedAt
+                ? t('scim.activeUsed', {
+                    date: new Date(shown.lastUsedAt).toLocaleString(
+                      currentLanguage() === 'en' ? undefined : currentLanguage(),
+                    ),
+                  })
+                : t('scim.active')
+              : t('scim.none')}
           </p>
           {made ? (
             <Alert tone="success" reveal>
-              Copy this token into your directory now; it is not shown again: <code>{made.token}</code>
+              {withPart(t('scim.copyNow'), 'token', <code>{made.token}</code>)}
             </Alert>
           ) : null}
           {error ? <Alert tone="danger">{error}</Alert> : null}
           <div className={styles.actions}>
             <Button type="button" loading={busy} disabled={busy} onClick={() => void create()}>
-              {shown.enabled ? 'Rotate token' : 'Create token'}
+              {shown.enabled ? t('scim.rotate') : t('scim.create')}
             </Button>
             {shown.enabled ? (
               <Button type="button" variant="secondary" disabled={busy} onClick={() => void revoke()}>
-                Revoke token
+                {t('scim.revoke')}
               </Button>
             ) : null}
           </div>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { TeamSsoDomain, TeamSsoSettings } from '@catalyst/contracts';
-import { Alert, Button, type ApiClient } from '@catalyst/web-kit';
+import { Alert, Button, useStrings, type ApiClient } from '@catalyst/web-kit';
 import { formErrorOf } from '../billing/formError';
+import { accountStrings } from '../i18n/en';
 import styles from './SsoDomainList.module.css';
 
 /**
@@ -11,12 +12,13 @@ import styles from './SsoDomainList.module.css';
 export function UnverifiedDomain({
   domain,
   verify: verifyDomain,
-  hint = 'Until it is verified, nobody signs in through it. Publish this DNS TXT record, then verify:',
+  hint,
 }: {
   domain: TeamSsoDomain;
   verify: () => Promise<void>;
   hint?: string;
 }) {
+  const t = useStrings(accountStrings);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [copied, setCopied] = useState('');
@@ -24,9 +26,9 @@ export function UnverifiedDomain({
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(domain.record.value);
-      setCopied('Value copied');
+      setCopied(t('txt.copied'));
     } catch {
-      setCopied(`Couldn't copy: select the value and copy it by hand`);
+      setCopied(t('txt.copyFailed'));
     }
   };
 
@@ -36,7 +38,7 @@ export function UnverifiedDomain({
     try {
       await verifyDomain();
     } catch (err) {
-      setRefusal(formErrorOf(err, `${domain.domain} could not be verified.`).message);
+      setRefusal(formErrorOf(err, t('txt.verifyFailed', { domain: domain.domain })).message);
     } finally {
       setBusy(false);
     }
@@ -44,13 +46,13 @@ export function UnverifiedDomain({
 
   return (
     <>
-      <p className={styles.hint}>{hint}</p>
+      <p className={styles.hint}>{hint ?? t('txt.ssoHint')}</p>
       <dl className={styles.record}>
-        <dt>Name</dt>
+        <dt>{t('auth.name')}</dt>
         <dd>
           <code>{domain.record.name}</code>
         </dd>
-        <dt>Value</dt>
+        <dt>{t('txt.value')}</dt>
         <dd>
           <code>{domain.record.value}</code>
         </dd>
@@ -60,18 +62,18 @@ export function UnverifiedDomain({
           type="button"
           variant="secondary"
           onClick={() => void copy()}
-          aria-label={`Copy the TXT value for ${domain.domain}`}
+          aria-label={t('txt.copyLabel', { domain: domain.domain })}
         >
-          Copy value
+          {t('txt.copy')}
         </Button>
         <Button
           type="button"
           loading={busy}
           disabled={busy}
           onClick={() => void verify()}
-          aria-label={`Verify ${domain.domain}`}
+          aria-label={t('txt.verifyLabel', { domain: domain.domain })}
         >
-          Verify
+          {t('txt.verify')}
         </Button>
         <span role="status">{copied}</span>
       </div>
@@ -92,14 +94,15 @@ export function SsoDomainList({
   client: ApiClient;
   onChanged: (settings: TeamSsoSettings | null) => void;
 }) {
+  const t = useStrings(accountStrings);
   return (
-    <ul className={styles.list} aria-label="Single sign-on domains">
+    <ul className={styles.list} aria-label={t('txt.ssoDomains')}>
       {settings.domains.map((domain) => (
         <li key={domain.domain} className={styles.domain}>
           <p className={styles.name}>
             <strong>{domain.domain}</strong>{' '}
             <span className={domain.verified ? styles.verified : styles.unverified}>
-              {domain.verified ? 'Verified' : 'Not verified'}
+              {domain.verified ? t('domains.verified') : t('domains.notVerified')}
             </span>
           </p>
           {domain.verified ? null : (

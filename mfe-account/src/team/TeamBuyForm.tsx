@@ -9,18 +9,28 @@ import {
   type TeamInterval,
 } from '@catalyst/contracts/teams-terms';
 import { groupDigits } from '@catalyst/contracts/no-intl';
-import { Alert, Button, TextField, type ApiClient } from '@catalyst/web-kit';
+import { Alert, Button, currentLanguage, TextField, useStrings, type ApiClient } from '@catalyst/web-kit';
 import { fieldErrorOf, formErrorOf, type FormError } from '../billing/formError';
+import { shownMessage } from '../i18n/contractMessages';
+import { accountStrings } from '../i18n/en';
 import styles from './Team.module.css';
 
-/** Whole dollars as the price list writes them ('$12', '$6,000'); cents only when there are some. */
-export const dollars = (cents: number) =>
-  cents % 100 === 0 ? `$${groupDigits(cents / 100)}` : `$${(cents / 100).toFixed(2)}`;
+/**
+ * Whole dollars as the price list writes them ('$12', '$6,000'); cents only when there are some. Another
+ * language writes them as Intl does there (de: '12 $').
+ */
+const dollars = (cents: number) => {
+  const language = currentLanguage();
+  if (language !== 'en') {
+    const whole = cents % 100 === 0 ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {};
+    return new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', ...whole }).format(
+      cents / 100,
+    );
+  }
+  return cents % 100 === 0 ? `$${groupDigits(cents / 100)}` : `$${(cents / 100).toFixed(2)}`;
+};
 
-const INTERVALS: Array<{ value: TeamInterval; label: string }> = [
-  { value: 'month', label: `Monthly — ${dollars(TEAM_SEAT_PRICE.month)} per seat per month` },
-  { value: 'year', label: `Annual — ${dollars(TEAM_SEAT_PRICE.year)} per seat per year` },
-];
+const INTERVALS: readonly TeamInterval[] = ['month', 'year'];
 
 /** The form's own checks, worded as the server words them, so a mistake costs no round trip: by field. */
 function problemsOf(name: string, seats: number): FormError[] {
@@ -35,6 +45,7 @@ function problemsOf(name: string, seats: number): FormError[] {
 
 /** The team plan for a person in no team: a name, seats and billing interval, then the provider's checkout. */
 export function TeamBuyForm({ client, navigate }: { client: ApiClient; navigate: (url: string) => void }) {
+  const t = useStrings(accountStrings);
   const [name, setName] = useState('');
   const [seats, setSeats] = useState(String(TEAM_SEATS_MIN));
   const [interval, setBilling] = useState<TeamInterval>('month');
@@ -56,22 +67,23 @@ export function TeamBuyForm({ client, navigate }: { client: ApiClient; navigate:
       navigate(url);
       return; // leaving for the provider's checkout
     } catch (err) {
-      setError(formErrorOf(err, 'The checkout could not be opened. Please try again.'));
+      setError(formErrorOf(err, t('gift.checkoutFailed')));
     }
     setBusy(false);
   }
   const fieldError = (field: string) =>
-    problems.find((problem) => problem.field === field)?.message ?? fieldErrorOf(error, field);
+    shownMessage(t, problems.find((problem) => problem.field === field)?.message) ??
+    fieldErrorOf(error, field);
 
   return (
     <form
       className={styles.form}
       onSubmit={(event) => void buy(event)}
       noValidate
-      aria-label="Buy team seats"
+      aria-label={t('teamBuy.form')}
     >
       <TextField
-        label="Team name"
+        label={t('teamBuy.name')}
         autoComplete="organization"
         value={name}
         maxLength={TEAM_NAME_MAX}
@@ -80,7 +92,7 @@ export function TeamBuyForm({ client, navigate }: { client: ApiClient; navigate:
         required
       />
       <TextField
-        label="Seats"
+        label={t('teamBuy.seats')}
         type="number"
         inputMode="numeric"
         min={TEAM_SEATS_MIN}
@@ -89,32 +101,38 @@ export function TeamBuyForm({ client, navigate }: { client: ApiClient; navigate:
         value={seats}
         onChange={(event) => setSeats(event.target.value)}
         error={fieldError('seats')}
-        hint={`${TEAM_SEATS_MIN} to ${TEAM_SEATS_MAX} people, one seat each. You can change it later.`}
+        hint={t('teamBuy.seatsHint', { min: TEAM_SEATS_MIN, max: TEAM_SEATS_MAX })}
         required
       />
       <fieldset className={styles.choices}>
-        <legend>Billing</legend>
+        <legend>{t('teamBuy.billing')}</legend>
         {INTERVALS.map((option) => (
-          <label key={option.value} className={styles.choice}>
+          <label key={option} className={styles.choice}>
             <input
               type="radio"
               name="team-interval"
-              checked={interval === option.value}
-              onChange={() => setBilling(option.value)}
+              checked={interval === option}
+              onChange={() => setBilling(option)}
             />
-            {option.label}
+            {option === 'month'
+              ? t('teamBuy.monthly', { price: dollars(TEAM_SEAT_PRICE.month) })
+              : t('teamBuy.annual', { price: dollars(TEAM_SEAT_PRICE.year) })}
           </label>
         ))}
       </fieldset>
       <p className={styles.total} aria-live="polite">
-        {countable ? `Total: ${dollars(count * TEAM_SEAT_PRICE[interval])} per ${interval}` : null}
+        {countable
+          ? interval === 'month'
+            ? t('teamBuy.totalMonth', { price: dollars(count * TEAM_SEAT_PRICE.month) })
+            : t('teamBuy.totalYear', { price: dollars(count * TEAM_SEAT_PRICE.year) })
+          : null}
       </p>
       {error && !['name', 'seats'].includes(error.field ?? '') ? (
         <Alert tone="danger">{error.message}</Alert>
       ) : null}
       <div>
         <Button type="submit" loading={busy}>
-          Continue to checkout
+          {t('teamBuy.continue')}
         </Button>
       </div>
     </form>

@@ -8,10 +8,12 @@ import {
   useApiData,
   useDocumentTitle,
   useSession,
+  useStrings,
   type ApiClient,
   type SessionStore,
   type SubscriptionStore,
 } from '@catalyst/web-kit';
+import { accountStrings } from '../i18n/en';
 import { JoinActions, JoinFrame, messageOf, useJoinTeam } from './JoinTeam';
 
 /**
@@ -27,7 +29,8 @@ export default function TeamJoinLinkPage({
   sessionStore?: SessionStore;
   store?: SubscriptionStore;
 }) {
-  useDocumentTitle('Join a team');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('join.documentTitle'));
   const token = useParams().token ?? '';
   const { isAuthenticated, isLoading } = useSession(sessionStore);
   const preview = useApiData(client.teamJoinLink.joinLinkPreview, { params: { token } });
@@ -35,23 +38,20 @@ export default function TeamJoinLinkPage({
 
   if (preview.error)
     return (
-      <JoinFrame title="Join a team">
-        <Alert tone="danger">{messageOf(preview.error, 'The join link could not be loaded.')}</Alert>
+      <JoinFrame title={t('join.documentTitle')}>
+        <Alert tone="danger">{messageOf(preview.error, t('join.linkFailed'))}</Alert>
       </JoinFrame>
     );
-  if (!preview.data || isLoading) return <Spinner message="Loading the join link..." />;
+  if (!preview.data || isLoading) return <Spinner message={t('join.loadingLink')} />;
   const { teamName, domains } = preview.data;
   const at = domains.join(', ');
   return (
-    <JoinFrame title={`Join ${teamName} on Catalyst`}>
-      <p>
-        A seat in {teamName}: Premium, paid by the team, for every course and learning path. This link is for
-        people with a verified e-mail address at {at}.
-      </p>
+    <JoinFrame title={t('join.title', { team: teamName })}>
+      <p>{t('join.linkOffer', { team: teamName, domains: at })}</p>
       <JoinActions
         joining={joining}
         isAuthenticated={isAuthenticated}
-        signInText={`Log in or sign up with your address at ${at} to join.`}
+        signInText={t('join.signInAt', { domains: at })}
       />
     </JoinFrame>
   );

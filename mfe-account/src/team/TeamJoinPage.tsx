@@ -10,10 +10,12 @@ import {
   useApiData,
   useDocumentTitle,
   useSession,
+  useStrings,
   type ApiClient,
   type SessionStore,
   type SubscriptionStore,
 } from '@catalyst/web-kit';
+import { accountStrings } from '../i18n/en';
 import { JoinActions, JoinFrame, messageOf, useJoinTeam } from './JoinTeam';
 import styles from './Team.module.css';
 
@@ -30,7 +32,8 @@ export default function TeamJoinPage({
   sessionStore?: SessionStore;
   store?: SubscriptionStore;
 }) {
-  useDocumentTitle('Join a team');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('join.documentTitle'));
   const token = useParams().token ?? '';
   const { isAuthenticated, isLoading } = useSession(sessionStore);
   const invitation = useApiData(client.team.invitation, { params: { token } });
@@ -47,25 +50,22 @@ export default function TeamJoinPage({
 
   if (invitation.error)
     return (
-      <JoinFrame title="Join a team">
-        <Alert tone="danger">{messageOf(invitation.error, 'The invitation could not be loaded.')}</Alert>
-        <p className={styles.muted}>Ask the team&apos;s owner or admin for a new invitation.</p>
+      <JoinFrame title={t('join.documentTitle')}>
+        <Alert tone="danger">{messageOf(invitation.error, t('join.invitationFailed'))}</Alert>
+        <p className={styles.muted}>{t('join.askAgain')}</p>
       </JoinFrame>
     );
-  if (!invitation.data || isLoading) return <Spinner message="Loading your invitation..." />;
+  if (!invitation.data || isLoading) return <Spinner message={t('join.loadingInvitation')} />;
   const { teamName, invitedBy, email, expiresAt } = invitation.data;
   return (
-    <JoinFrame title={`Join ${teamName} on Catalyst`}>
-      <p>
-        {invitedBy} invited {email} to a seat in {teamName}: Premium, paid by the team, for every course and
-        learning path.
-      </p>
+    <JoinFrame title={t('join.title', { team: teamName })}>
+      <p>{t('join.invited', { by: invitedBy, email, team: teamName })}</p>
       <JoinActions
         joining={joining}
         isAuthenticated={isAuthenticated}
-        signInText={`Log in or sign up as ${email} to join. The invitation works for that address only.`}
+        signInText={t('join.signInAs', { email })}
         beforeJoin={
-          <p className={styles.muted}>This invitation expires on {formatDate(expiresAt, 'long')}.</p>
+          <p className={styles.muted}>{t('join.expires', { date: formatDate(expiresAt, 'long') })}</p>
         }
       />
     </JoinFrame>

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import type { TeamAuditEntry, TeamDetail, TeamMember, TeamSummary } from '@catalyst/contracts';
-import { groupDigits } from '@catalyst/contracts/no-intl';
 import {
   TEAM_INVITATION_DAYS,
   TEAM_SEATS_MAX,
@@ -16,10 +15,14 @@ import {
   Spinner,
   TextField,
   useApiData,
+  useStrings,
   type ApiClient,
   type ApiData,
 } from '@catalyst/web-kit';
 import { formErrorOf, type FormError } from '../billing/formError';
+import { shownMessage } from '../i18n/contractMessages';
+import { accountStrings, type AccountText } from '../i18n/en';
+import { wholeNumber } from '../i18n/numbers';
 import { InviteForm } from './InviteForm';
 import { TeamLearning } from './TeamLearning';
 import { SsoCard } from './SsoCard';
@@ -30,32 +33,32 @@ import { JoinLinkCard } from './JoinLinkCard';
 import { messageOf } from './JoinTeam';
 import styles from './Team.module.css';
 
-const ROLE_TEXT: Record<TeamMember['role'], string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
-const ACTION_TEXT: Record<TeamAuditEntry['action'], string> = {
-  checkout: 'Bought the team plan',
-  seats_changed: 'Changed seats',
-  invited: 'Invited',
-  invitation_revoked: 'Revoked an invitation',
-  joined: 'Joined',
-  removed: 'Removed a member',
-  sso_changed: 'Set single sign-on',
-  sso_removed: 'Removed single sign-on',
-  sso_domain_verified: 'Verified a single sign-on domain',
-  role_changed: 'Changed a role',
-  assigned: 'Assigned learning',
-  assignment_removed: 'Withdrew an assignment',
-  scim_token_created: 'Made a directory sync token',
-  scim_token_revoked: 'Revoked the directory sync token',
-  group_created: 'Made a group',
-  group_changed: 'Changed a group',
-  group_deleted: 'Deleted a group',
-  domain_added: 'Added a domain',
-  domain_verified: 'Verified a domain',
-  domain_removed: 'Removed a domain',
-  join_link_on: 'Turned the join link on',
-  join_link_renewed: 'Made a new join link',
-  join_link_off: 'Turned the join link off',
-};
+const ROLE_KEYS = { owner: 'members.owner', admin: 'members.admin', member: 'members.member' } as const;
+const ACTION_KEYS = {
+  checkout: 'audit.checkout',
+  seats_changed: 'audit.seatsChanged',
+  invited: 'audit.invited',
+  invitation_revoked: 'audit.invitationRevoked',
+  joined: 'audit.joined',
+  removed: 'audit.removed',
+  sso_changed: 'audit.ssoChanged',
+  sso_removed: 'audit.ssoRemoved',
+  sso_domain_verified: 'audit.ssoDomainVerified',
+  role_changed: 'audit.roleChanged',
+  assigned: 'audit.assigned',
+  assignment_removed: 'audit.assignmentRemoved',
+  scim_token_created: 'audit.scimTokenCreated',
+  scim_token_revoked: 'audit.scimTokenRevoked',
+  group_created: 'audit.groupCreated',
+  group_changed: 'audit.groupChanged',
+  group_deleted: 'audit.groupDeleted',
+  domain_added: 'audit.domainAdded',
+  domain_verified: 'audit.domainVerified',
+  domain_removed: 'audit.domainRemoved',
+  join_link_on: 'audit.joinLinkOn',
+  join_link_renewed: 'audit.joinLinkRenewed',
+  join_link_off: 'audit.joinLinkOff',
+} as const satisfies Record<TeamAuditEntry['action'], string>;
 
 /** Seats used of the total, and (for the owner) Change seats: a refusal is shown under the field. */
 function Seats({
@@ -69,6 +72,7 @@ function Seats({
   client: ApiClient;
   onChanged: (team: TeamDetail) => void;
 }) {
+  const t = useStrings(accountStrings);
   const [seats, setSeats] = useState(String(team.seats));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FormError | null>(null);
@@ -86,41 +90,34 @@ function Seats({
     setBusy(true);
     try {
       const changed = await client.team.changeSeats({ params: { id: team.id }, body: { seats: count } });
-      setNotice(`Your team now has ${groupDigits(changed.seats)} seats.`);
+      setNotice(t('seats.now', { count: changed.seats, seats: wholeNumber(changed.seats) }));
       onChanged(changed);
     } catch (err) {
       // every refusal here is about the number asked for (409: below the seats in use)
-      setError({ field: 'seats', ...formErrorOf(err, 'The seats could not be changed. Please try again.') });
+      setError({ field: 'seats', ...formErrorOf(err, t('seats.changeFailed')) });
     }
     setBusy(false);
   }
 
   return (
     <Card as="section" className={styles.card} aria-labelledby="team-seats">
-      <h2 id="team-seats">Seats</h2>
+      <h2 id="team-seats">{t('teamBuy.seats')}</h2>
       <p className={styles.seats}>
-        {groupDigits(team.seatsUsed)} of {groupDigits(team.seats)} seats used
+        {t('seats.used', { used: wholeNumber(team.seatsUsed), total: wholeNumber(team.seats) })}
       </p>
-      <p className={styles.muted}>
-        Billed {team.interval === 'month' ? 'monthly' : 'annually'}
-        {team.renewsAt ? `; renews on ${formatDate(team.renewsAt, 'long')}` : ''}.
-      </p>
+      <p className={styles.muted}>{billedText(t, team)}</p>
       {team.status !== 'active' ? (
-        <Alert tone="warning">
-          {team.status === 'past_due'
-            ? "The team's last payment failed. Its owner can update the card on the billing page."
-            : "The team's subscription has ended."}
-        </Alert>
+        <Alert tone="warning">{team.status === 'past_due' ? t('seats.pastDue') : t('seats.ended')}</Alert>
       ) : null}
       {canChange ? (
         <form
           className={styles.inline}
           onSubmit={(event) => void change(event)}
           noValidate
-          aria-label="Change seats"
+          aria-label={t('seats.change')}
         >
           <TextField
-            label="Seats"
+            label={t('teamBuy.seats')}
             type="number"
             inputMode="numeric"
             min={Math.max(TEAM_SEATS_MIN, team.seatsUsed)}
@@ -128,12 +125,12 @@ function Seats({
             step={1}
             value={seats}
             onChange={(event) => setSeats(event.target.value)}
-            error={error?.message ?? null}
-            hint="Prorated: you pay or are credited for the rest of the period."
+            error={shownMessage(t, error?.message) ?? null}
+            hint={t('seats.hint')}
           />
           <div>
             <Button type="submit" variant="secondary" loading={busy}>
-              Change seats
+              {t('seats.change')}
             </Button>
           </div>
         </form>
@@ -143,14 +140,14 @@ function Seats({
   );
 }
 
-type AssignableRole = Exclude<TeamMember['role'], 'owner'>;
-/** A role as a sentence names it: "Make Sam an admin". */
-const ROLE_PHRASE: Record<AssignableRole, string> = { admin: 'an admin', member: 'a member' };
-const ROLE_MEANS: Record<AssignableRole, string> = {
-  admin:
-    "Admins invite and remove members and see and assign the team's learning. Only you change seats and roles.",
-  member: 'They keep their seat and their learning, and no longer manage the team.',
+/** How the team is billed, and when it renews. */
+const billedText = (t: AccountText, team: TeamDetail) => {
+  const date = team.renewsAt ? formatDate(team.renewsAt, 'long') : null;
+  if (team.interval === 'month') return date ? t('seats.monthlyRenews', { date }) : t('seats.monthly');
+  return date ? t('seats.annuallyRenews', { date }) : t('seats.annually');
 };
+
+type AssignableRole = Exclude<TeamMember['role'], 'owner'>;
 const otherRole = (role: TeamMember['role']): AssignableRole => (role === 'admin' ? 'member' : 'admin');
 
 /**
@@ -168,6 +165,7 @@ function Members({
   client: ApiClient;
   onChanged: (team: TeamDetail) => void;
 }) {
+  const t = useStrings(accountStrings);
   const [leaving, setLeaving] = useState<TeamMember | null>(null);
   const [roleChange, setRoleChange] = useState<{ member: TeamMember; role: AssignableRole } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -180,9 +178,9 @@ function Members({
     setNotice(null);
     try {
       onChanged(await client.team.removeMember({ params: { id: team.id, userId: member.userId } }));
-      setNotice(`${member.name} was removed from the team. Their seat is free.`);
+      setNotice(t('members.removed', { name: member.name }));
     } catch (err) {
-      setError(messageOf(err, 'The member could not be removed. Please try again.'));
+      setError(messageOf(err, t('members.removeFailed')));
     }
     setBusy(false);
     setLeaving(null);
@@ -199,9 +197,13 @@ function Members({
           body: { role },
         }),
       );
-      setNotice(`${member.name} is now ${ROLE_PHRASE[role]} of the team.`);
+      setNotice(
+        role === 'admin'
+          ? t('members.nowAdmin', { name: member.name })
+          : t('members.nowMember', { name: member.name }),
+      );
     } catch (err) {
-      setError(messageOf(err, 'The role could not be changed. Please try again.'));
+      setError(messageOf(err, t('members.roleFailed')));
     }
     setBusy(false);
     setRoleChange(null);
@@ -209,21 +211,21 @@ function Members({
 
   return (
     <Card as="section" className={styles.card} aria-labelledby="team-members">
-      <h2 id="team-members">Members</h2>
+      <h2 id="team-members">{t('members.title')}</h2>
       <div className={styles.scroll}>
         <table className={styles.table}>
           <caption className={styles.caption}>
-            {groupDigits(team.members.length)} {team.members.length === 1 ? 'member' : 'members'}
+            {t('members.count', { count: team.members.length, number: wholeNumber(team.members.length) })}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">Seat</th>
-              <th scope="col">Joined</th>
+              <th scope="col">{t('auth.name')}</th>
+              <th scope="col">{t('members.email')}</th>
+              <th scope="col">{t('members.role')}</th>
+              <th scope="col">{t('members.seat')}</th>
+              <th scope="col">{t('members.joined')}</th>
               <th scope="col">
-                <span className="ck-visually-hidden">Actions</span>
+                <span className="ck-visually-hidden">{t('members.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -232,8 +234,8 @@ function Members({
               <tr key={member.userId}>
                 <th scope="row">{member.name}</th>
                 <td>{member.email}</td>
-                <td>{ROLE_TEXT[member.role]}</td>
-                <td>Active</td>
+                <td>{t(ROLE_KEYS[member.role])}</td>
+                <td>{t('status.active')}</td>
                 <td className={styles.nowrap}>{formatDate(member.joinedAt)}</td>
                 <td>
                   {member.role === 'owner' ? null : (
@@ -242,19 +244,25 @@ function Members({
                         <Button
                           variant="secondary"
                           size="sm"
-                          aria-label={`Make ${member.name} ${ROLE_PHRASE[otherRole(member.role)]}`}
+                          aria-label={
+                            otherRole(member.role) === 'admin'
+                              ? t('members.makeAdminLabel', { name: member.name })
+                              : t('members.makeMemberLabel', { name: member.name })
+                          }
                           onClick={() => setRoleChange({ member, role: otherRole(member.role) })}
                         >
-                          Make {otherRole(member.role)}
+                          {otherRole(member.role) === 'admin'
+                            ? t('members.makeAdmin')
+                            : t('members.makeMember')}
                         </Button>
                       ) : null}
                       <Button
                         variant="secondary"
                         size="sm"
-                        aria-label={`Remove ${member.name}`}
+                        aria-label={t('members.removeLabel', { name: member.name })}
                         onClick={() => setLeaving(member)}
                       >
-                        Remove
+                        {t('members.remove')}
                       </Button>
                     </div>
                   )}
@@ -269,18 +277,15 @@ function Members({
       <Dialog
         open={leaving !== null}
         onClose={() => setLeaving(null)}
-        title={leaving ? `Remove ${leaving.name} from ${team.name}?` : ''}
+        title={leaving ? t('members.removeTitle', { name: leaving.name, team: team.name }) : ''}
       >
-        <p>
-          Their seat is freed at once and their Premium from the team ends. Their progress, notes and
-          certificates stay theirs.
-        </p>
+        <p>{t('members.removeText')}</p>
         <div className={styles.actions}>
           <Button variant="danger" loading={busy} onClick={() => leaving && void remove(leaving)}>
-            Remove member
+            {t('members.removeButton')}
           </Button>
           <Button variant="secondary" onClick={() => setLeaving(null)}>
-            Cancel
+            {t('profile.cancel')}
           </Button>
         </div>
       </Dialog>
@@ -288,19 +293,33 @@ function Members({
         open={roleChange !== null}
         onClose={() => setRoleChange(null)}
         title={
-          roleChange ? `Make ${roleChange.member.name} ${ROLE_PHRASE[roleChange.role]} of ${team.name}?` : ''
+          roleChange
+            ? roleChange.role === 'admin'
+              ? t('members.makeAdminTitle', { name: roleChange.member.name, team: team.name })
+              : t('members.makeMemberTitle', { name: roleChange.member.name, team: team.name })
+            : ''
         }
       >
-        <p>{roleChange ? ROLE_MEANS[roleChange.role] : null}</p>
+        <p>
+          {roleChange
+            ? roleChange.role === 'admin'
+              ? t('members.adminMeans')
+              : t('members.memberMeans')
+            : null}
+        </p>
         <div className={styles.actions}>
           <Button
             loading={busy}
             onClick={() => roleChange && void changeRole(roleChange.member, roleChange.role)}
           >
-            {roleChange ? `Make ${roleChange.role}` : null}
+            {roleChange
+              ? roleChange.role === 'admin'
+                ? t('members.makeAdmin')
+                : t('members.makeMember')
+              : null}
           </Button>
           <Button variant="secondary" onClick={() => setRoleChange(null)}>
-            Cancel
+            {t('profile.cancel')}
           </Button>
         </div>
       </Dialog>
@@ -318,6 +337,7 @@ function PendingInvitations({
   client: ApiClient;
   onRevoked: () => void;
 }) {
+  const t = useStrings(accountStrings);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -328,24 +348,24 @@ function PendingInvitations({
       await client.team.revokeInvitation({ params: { id: team.id, invitationId } });
       onRevoked();
     } catch (err) {
-      setError(messageOf(err, 'The invitation could not be revoked. Please try again.'));
+      setError(messageOf(err, t('pending.revokeFailed')));
     }
     setBusy(null);
   }
 
-  if (team.invitations.length === 0) return <p className={styles.muted}>No invitations are waiting.</p>;
+  if (team.invitations.length === 0) return <p className={styles.muted}>{t('pending.none')}</p>;
   return (
     <>
       <div className={styles.scroll}>
         <table className={styles.table}>
-          <caption className={styles.caption}>Pending invitations</caption>
+          <caption className={styles.caption}>{t('pending.title')}</caption>
           <thead>
             <tr>
-              <th scope="col">E-mail</th>
-              <th scope="col">Invited</th>
-              <th scope="col">Expires</th>
+              <th scope="col">{t('members.email')}</th>
+              <th scope="col">{t('invite.invited')}</th>
+              <th scope="col">{t('pending.expires')}</th>
               <th scope="col">
-                <span className="ck-visually-hidden">Actions</span>
+                <span className="ck-visually-hidden">{t('members.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -360,10 +380,10 @@ function PendingInvitations({
                     variant="secondary"
                     size="sm"
                     loading={busy === invitation.id}
-                    aria-label={`Revoke the invitation to ${invitation.email}`}
+                    aria-label={t('pending.revokeLabel', { email: invitation.email })}
                     onClick={() => void revoke(invitation.id)}
                   >
-                    Revoke
+                    {t('pending.revoke')}
                   </Button>
                 </td>
               </tr>
@@ -378,26 +398,26 @@ function PendingInvitations({
 
 /** The owner's audit log, newest first. */
 function AuditLog({ audit }: { audit: ApiData<TeamAuditEntry[]> }) {
-  if (audit.error)
-    return <Alert tone="danger">{messageOf(audit.error, 'The audit log could not be loaded.')}</Alert>;
-  if (!audit.data) return <Spinner message="Loading the audit log..." />;
-  if (audit.data.length === 0) return <p className={styles.muted}>Nothing has happened yet.</p>;
+  const t = useStrings(accountStrings);
+  if (audit.error) return <Alert tone="danger">{messageOf(audit.error, t('audit.loadFailed'))}</Alert>;
+  if (!audit.data) return <Spinner message={t('audit.loading')} />;
+  if (audit.data.length === 0) return <p className={styles.muted}>{t('audit.none')}</p>;
   return (
     <div
       className={styles.scroll}
       role="region"
-      aria-label="Audit log"
+      aria-label={t('audit.title')}
       // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- a table wider than a phone scrolls here: the keyboard reaches it
       tabIndex={0}
     >
       <table className={styles.table}>
-        <caption className={styles.caption}>Audit log, newest first</caption>
+        <caption className={styles.caption}>{t('audit.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">Action</th>
-            <th scope="col">Detail</th>
+            <th scope="col">{t('audit.when')}</th>
+            <th scope="col">{t('audit.who')}</th>
+            <th scope="col">{t('audit.action')}</th>
+            <th scope="col">{t('audit.detail')}</th>
           </tr>
         </thead>
         <tbody>
@@ -405,7 +425,7 @@ function AuditLog({ audit }: { audit: ApiData<TeamAuditEntry[]> }) {
             <tr key={`${entry.at}-${index}`}>
               <td className={styles.nowrap}>{formatDate(entry.at)}</td>
               <td>{entry.actor.name}</td>
-              <td>{ACTION_TEXT[entry.action]}</td>
+              <td>{t(ACTION_KEYS[entry.action])}</td>
               <td>{entry.detail}</td>
             </tr>
           ))}
@@ -417,6 +437,7 @@ function AuditLog({ audit }: { audit: ApiData<TeamAuditEntry[]> }) {
 
 /** The team for its owner and admins: seats, members, invitations and (the owner's) audit log. */
 export function TeamManage({ summary, client }: { summary: TeamSummary; client: ApiClient }) {
+  const t = useStrings(accountStrings);
   const owner = summary.role === 'owner';
   const detail = useApiData(client.team.get, { params: { id: summary.id } });
   const audit = useApiData(client.team.audit, owner ? { params: { id: summary.id } } : null);
@@ -424,10 +445,9 @@ export function TeamManage({ summary, client }: { summary: TeamSummary; client: 
   const [changed, setChanged] = useState<TeamDetail | null>(null);
   // A domain verified or removed changes what the join link admits: its card reads it again.
   const [domainChanges, setDomainChanges] = useState(0);
-  if (detail.error)
-    return <Alert tone="danger">{messageOf(detail.error, 'Your team could not be loaded.')}</Alert>;
+  if (detail.error) return <Alert tone="danger">{messageOf(detail.error, t('team.loadFailed'))}</Alert>;
   const team = changed ?? detail.data;
-  if (!team) return <Spinner message="Loading your team..." />;
+  if (!team) return <Spinner message={t('team.loadingTeam')} />;
   // Each change is a new line in the audit log.
   const update = (next: TeamDetail) => {
     setChanged(next);
@@ -444,16 +464,13 @@ export function TeamManage({ summary, client }: { summary: TeamSummary; client: 
       <Seats team={team} canChange={owner} client={client} onChanged={update} />
       <Members team={team} canChangeRoles={owner} client={client} onChanged={update} />
       <Card as="section" className={styles.card} aria-labelledby="team-invite">
-        <h2 id="team-invite">Invite people</h2>
-        <p className={styles.muted}>
-          Each address gets an e-mail with a link to join; it works for {TEAM_INVITATION_DAYS} days, for that
-          address only.
-        </p>
+        <h2 id="team-invite">{t('invite.title')}</h2>
+        <p className={styles.muted}>{t('invite.lead', { days: TEAM_INVITATION_DAYS })}</p>
         <InviteForm teamId={team.id} client={client} onInvited={reload} />
       </Card>
       <TeamLearning teamId={team.id} client={client} />
       <Card as="section" className={styles.card} aria-labelledby="team-invitations">
-        <h2 id="team-invitations">Pending invitations</h2>
+        <h2 id="team-invitations">{t('pending.title')}</h2>
         <PendingInvitations team={team} client={client} onRevoked={reload} />
       </Card>
       <JoinLinkCard
@@ -478,7 +495,7 @@ export function TeamManage({ summary, client }: { summary: TeamSummary; client: 
       {owner ? <ApiKeysCard teamId={team.id} client={client} /> : null}
       {owner ? (
         <Card as="section" className={styles.card} aria-labelledby="team-audit">
-          <h2 id="team-audit">Audit log</h2>
+          <h2 id="team-audit">{t('audit.title')}</h2>
           <AuditLog audit={audit} />
         </Card>
       ) : null}

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { TeamDetail, TeamSummary } from '@catalyst/contracts';
-import { groupDigits } from '@catalyst/contracts/no-intl';
 import {
   Alert,
   api as defaultApi,
@@ -15,10 +14,13 @@ import {
   useApiData,
   useDocumentTitle,
   useSession,
+  useStrings,
   type ApiClient,
   type SessionStore,
   type SubscriptionStore,
 } from '@catalyst/web-kit';
+import { accountStrings } from '../i18n/en';
+import { wholeNumber } from '../i18n/numbers';
 import { TeamBuyForm } from './TeamBuyForm';
 import { TeamManage } from './TeamManage';
 import styles from './Team.module.css';
@@ -35,6 +37,7 @@ function Confirming({
   client: ApiClient;
   onConfirmed: (team: TeamDetail) => void;
 }) {
+  const t = useStrings(accountStrings);
   const [error, setError] = useState<string | null>(null);
   // the page's callback changes with each render; the confirmation is asked once per session id
   const confirmed = useRef(onConfirmed);
@@ -50,26 +53,25 @@ function Confirming({
         (err: unknown) =>
           live &&
           setError(
-            isApiRequestError(err) && err.status < 500 ? err.message : 'Your team could not be confirmed.',
+            // '' when the server gave no words: the page says it in its language
+            isApiRequestError(err) && err.status < 500 ? err.message : '',
           ),
       );
     return () => {
       live = false;
     };
   }, [client, sessionId]);
-  if (error) return <Alert tone="danger">{error}</Alert>;
-  return <Spinner message="Confirming your payment..." />;
+  if (error !== null) return <Alert tone="danger">{error || t('team.confirmFailed')}</Alert>;
+  return <Spinner message={t('gift.confirming')} />;
 }
 
 /** What the team plan is, for anyone who has none. */
 function Offer({ children }: { children: ReactNode }) {
+  const t = useStrings(accountStrings);
   return (
     <Card as="section" className={styles.card} aria-labelledby="team-offer">
-      <h1 id="team-offer">Catalyst for Teams</h1>
-      <p className={styles.muted}>
-        Premium for everyone on your team, on one bill: every course, learning path and certificate. Invite
-        people by e-mail; a seat is theirs as soon as they join.
-      </p>
+      <h1 id="team-offer">{t('team.offerTitle')}</h1>
+      <p className={styles.muted}>{t('team.offerText')}</p>
       {children}
     </Card>
   );
@@ -77,15 +79,13 @@ function Offer({ children }: { children: ReactNode }) {
 
 /** A member's view: the team's name and where their Premium comes from. */
 function MemberView({ team }: { team: TeamSummary }) {
+  const t = useStrings(accountStrings);
   return (
     <Card as="section" className={styles.card} aria-labelledby="team-title">
       <h1 id="team-title">{team.name}</h1>
-      <p>
-        You are a member of {team.name}. Your Premium comes from this team: {team.ownerName} pays for your
-        seat.
-      </p>
+      <p>{t('team.memberOf', { team: team.name, owner: team.ownerName })}</p>
       <div>
-        <Link to="/browse">Browse Content</Link>
+        <Link to="/browse">{t('subscribed.browse')}</Link>
       </div>
     </Card>
   );
@@ -106,7 +106,8 @@ export default function TeamPage({
   sessionStore?: SessionStore;
   store?: SubscriptionStore;
 }) {
-  useDocumentTitle('Team');
+  const t = useStrings(accountStrings);
+  useDocumentTitle(t('team.documentTitle'));
   const { isAuthenticated, isLoading } = useSession(sessionStore);
   const [params, setParams] = useSearchParams();
   const sessionId = params.get('session_id');
@@ -114,21 +115,21 @@ export default function TeamPage({
   const mine = useApiData(client.team.mine, isAuthenticated && !sessionId ? undefined : null);
 
   const onConfirmed = (team: TeamDetail) => {
-    setCreated(`Your team ${team.name} is ready with ${groupDigits(team.seats)} seats. Invite people below.`);
+    setCreated(t('team.created', { team: team.name, count: team.seats, seats: wholeNumber(team.seats) }));
     void store.refresh();
     setParams({}, { replace: true });
   };
 
   let body: ReactNode;
-  if (isLoading) body = <Spinner message="Loading..." />;
+  if (isLoading) body = <Spinner message={t('team.loading')} />;
   else if (!isAuthenticated)
     body = (
       <Offer>
-        <p>Log in or sign up to buy seats for your team.</p>
+        <p>{t('team.signInToBuy')}</p>
         <div className={styles.actions}>
-          <Button onClick={() => openAuthDialog('login')}>Login</Button>
+          <Button onClick={() => openAuthDialog('login')}>{t('auth.login')}</Button>
           <Button variant="secondary" onClick={() => openAuthDialog('register')}>
-            Sign Up
+            {t('auth.signUp')}
           </Button>
         </div>
       </Offer>
@@ -137,19 +138,17 @@ export default function TeamPage({
   else if (mine.error)
     body = (
       <Alert tone="danger">
-        Your team could not be loaded.{' '}
+        {t('team.loadFailed')}{' '}
         <Button variant="secondary" size="sm" onClick={mine.reload}>
-          Try Again
+          {t('failed.tryAgain')}
         </Button>
       </Alert>
     );
-  else if (!mine.data) body = <Spinner message="Loading your team..." />;
+  else if (!mine.data) body = <Spinner message={t('team.loadingTeam')} />;
   else if (!mine.data.team)
     body = (
       <Offer>
-        {params.get('canceled') ? (
-          <Alert tone="info">Your payment was cancelled. Nothing was charged.</Alert>
-        ) : null}
+        {params.get('canceled') ? <Alert tone="info">{t('gift.cancelled')}</Alert> : null}
         <TeamBuyForm client={client} navigate={navigate} />
       </Offer>
     );
