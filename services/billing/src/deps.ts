@@ -5,6 +5,7 @@ import {
   mailerFromConfig,
   type Invalidations,
   type Mailer,
+  type Peer,
   type ServiceBaseDeps,
 } from '@catalyst/service-kit';
 import type { Config } from './config';
@@ -22,6 +23,8 @@ export interface Deps extends BaseDeps {
   /** Where billing says a user's plan changed ('entitlement', keyed by the user id). */
   invalidations: Invalidations;
   mailer: Mailer;
+  /** Auth, asked the language of the user an e-mail goes to; without it (tests) e-mails are in English. */
+  auth?: Peer;
 }
 
 /**
@@ -37,5 +40,6 @@ export function createDeps(base: BaseDeps): Deps {
     ...base,
     invalidations: createInvalidations({ broadcast, peers, log }),
     mailer: base.mailer ?? mailerFromConfig(config, log),
+    auth: createPeer({ baseUrl: config.AUTH_URL, secret: config.INTERNAL_SECRET, timeoutMs: 1_500 }),
   };
 }

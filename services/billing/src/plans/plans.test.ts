@@ -1,8 +1,9 @@
 // Issue 56's plans through billing's API and the sandbox (the real stripe SDK): monthly and annual, the free
 // trial once per person (account and card), switching monthly ↔ annual with proration shown first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Identity } from '@catalyst/contracts';
-import { testLog } from '@catalyst/service-kit/testing';
+import { authInternalRoutes, type Identity } from '@catalyst/contracts';
+import { createPeer } from '@catalyst/service-kit';
+import { TEST_INTERNAL_SECRET, createPeerStandIn, testLog } from '@catalyst/service-kit/testing';
 import { PUBLIC_URL, learnerFactory, startBillingWorld, type BillingWorld } from '../test-support';
 import { sendDueTrialReminders } from './trial-reminders';
 
@@ -139,6 +140,34 @@ describe('the free trial', () => {
     const mail = world.mailer.sent.find((m) => m.to === user.email);
     expect(mail?.subject).toBe('Your Catalyst Premium trial ends in 2 days');
     expect(mail?.text).toContain('$14.99');
+  });
+
+  it('writes the reminder in the language the user chose, asked of auth', async () => {
+    const user = newLearner();
+    const { status } = await buy(user, { trial: true }, '4242424242424242');
+    const auth = (await createPeerStandIn()).answer(authInternalRoutes.lookupUsers, ({ body }) =>
+      (body.ids as string[]).map((id) => ({ id, name: user.name, email: user.email, locale: 'es' as const })),
+    );
+    try {
+      const deps = {
+        db: world.db,
+        mailer: world.mailer,
+        log: testLog,
+        config: { PUBLIC_URL },
+        auth: createPeer({ baseUrl: auth.baseUrl, secret: TEST_INTERNAL_SECRET }),
+      };
+      expect(
+        await sendDueTrialReminders(deps, new Date(Date.parse(status.trialEnd) - 2 * 86400_000 + 60_000)),
+      ).toBe(1);
+    } finally {
+      await auth.close();
+    }
+    const mail = world.mailer.sent.find((m) => m.to === user.email);
+    expect(mail?.subject).toBe('Tu prueba de Catalyst Premium termina en 2 días');
+    expect(mail?.text).toContain(
+      'Después se cargarán 14,99\u00a0US$ al mes en tu tarjeta y Premium continuará.',
+    );
+    expect(mail?.headers).toEqual({ 'Content-Language': 'es' });
   });
 });
 

@@ -2,8 +2,11 @@
 // queue every 15 minutes), sent once per trial, never to a trial that was cancelled.
 import PgBoss from 'pg-boss';
 import { PREMIUM_ANNUAL_PLAN, PREMIUM_PLAN } from '@catalyst/contracts';
-import { sendQuietly, type Logger } from '@catalyst/service-kit';
+import type { Language } from '@catalyst/contracts/languages';
+import { formatDate, formatMoney, sendQuietly, type Logger } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
+import { billingTexts } from '../i18n/en';
+import { languageOfUser } from '../i18n/recipient';
 import { billingEmailOf } from '../recovery/billing-email';
 import { markReminded, trialsToRemind } from './plans.repository';
 
@@ -14,23 +17,36 @@ export const TRIAL_REMINDER_QUEUE = 'billing-trial-reminders';
 const longDate = (date: Date) =>
   date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-export function trialReminderMessage(publicUrl: string, trialEnd: Date, interval: 'month' | 'year') {
+/** The reminder in the user's language (dates and prices as it writes them; English's as before). */
+export function trialReminderMessage(
+  publicUrl: string,
+  trialEnd: Date,
+  interval: 'month' | 'year',
+  language: Language = 'en',
+) {
+  const t = (key: keyof typeof billingTexts.english, values?: Record<string, string>) =>
+    billingTexts.t(language, key, values);
   const plan = interval === 'year' ? PREMIUM_ANNUAL_PLAN : PREMIUM_PLAN;
   const base = publicUrl.replace(/\/+$/, '');
+  const english = language === 'en';
+  const price = english
+    ? `$${plan.price.toFixed(2)}`
+    : formatMoney(language, Math.round(plan.price * 100), 'usd');
   return {
-    subject: 'Your Catalyst Premium trial ends in 2 days',
+    subject: t('trial.subject'),
     text: [
-      `Your free trial of Catalyst Premium ends on ${longDate(trialEnd)}.`,
-      `Then your card is charged $${plan.price.toFixed(2)} a ${interval} and Premium carries on.`,
+      t('trial.ends', { date: english ? longDate(trialEnd) : formatDate(language, trialEnd) }),
+      t(interval === 'year' ? 'trial.chargeYear' : 'trial.chargeMonth', { price }),
       '',
-      `To stop before you are charged, cancel from your plan: ${base}/subscription`,
+      t('trial.cancel', { link: `${base}/subscription` }),
     ].join('\n'),
+    ...(english ? {} : { headers: { 'Content-Language': language } }),
   };
 }
 
 /** Sends every reminder due at `now`; answers how many went. */
 export async function sendDueTrialReminders(
-  deps: Pick<Deps, 'db' | 'mailer' | 'log'> & { config: Pick<Deps['config'], 'PUBLIC_URL'> },
+  deps: Pick<Deps, 'db' | 'mailer' | 'log' | 'auth'> & { config: Pick<Deps['config'], 'PUBLIC_URL'> },
   now: Date,
 ): Promise<number> {
   let sent = 0;
@@ -38,9 +54,10 @@ export async function sendDueTrialReminders(
     if (!trial.trial_end || !(await markReminded(deps.db, trial.user_id))) continue;
     const to = await billingEmailOf(deps.db, trial.user_id, null);
     if (!to) continue;
+    const language = await languageOfUser(deps.auth, trial.user_id, deps.log);
     await sendQuietly(deps.mailer, deps.log, {
       to,
-      ...trialReminderMessage(deps.config.PUBLIC_URL, trial.trial_end, trial.interval),
+      ...trialReminderMessage(deps.config.PUBLIC_URL, trial.trial_end, trial.interval, language),
     });
     sent++;
   }

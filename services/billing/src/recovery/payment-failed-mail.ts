@@ -1,9 +1,12 @@
 // The e-mail after each failed payment of a renewal: when the card is tried again, and a link that opens the
 // card update in the billing portal; after the last try, that the plan has ended.
 import type Stripe from 'stripe';
-import { sendQuietly } from '@catalyst/service-kit';
+import type { Language } from '@catalyst/contracts/languages';
+import { formatDate, formatMoney, sendQuietly } from '@catalyst/service-kit';
 import type { Subscription } from '../db/tables/subscription';
 import type { Deps } from '../deps';
+import { billingTexts } from '../i18n/en';
+import { languageOfUser } from '../i18n/recipient';
 import { billingEmailOf } from './billing-email';
 
 const formatDay = (date: Date) =>
@@ -14,42 +17,51 @@ const formatAmount = (cents: number, currency: string) =>
 /** Where the e-mail's button goes: the account's billing page, which opens the portal's card update. */
 export const cardUpdatePath = '/account/billing?update=card';
 
+/** The e-mail in the user's language (dates and amounts as it writes them; English's as before). */
 export function paymentFailedMessage(
   publicUrl: string,
   invoice: Pick<Stripe.Invoice, 'amount_due' | 'currency' | 'next_payment_attempt'>,
   sub: Pick<Subscription, 'status' | 'grace_ends_at'>,
-): { subject: string; text: string } {
+  language: Language = 'en',
+): { subject: string; text: string; headers?: Record<string, string> } {
+  const t = (key: keyof typeof billingTexts.english, values?: Record<string, string>) =>
+    billingTexts.t(language, key, values);
+  const english = language === 'en';
+  const day = (date: Date) => (english ? formatDay(date) : formatDate(language, date));
   const base = publicUrl.replace(/\/+$/, '');
-  const amount = formatAmount(invoice.amount_due, invoice.currency);
+  const amount = english
+    ? formatAmount(invoice.amount_due, invoice.currency)
+    : formatMoney(language, invoice.amount_due, invoice.currency);
+  const headers = english ? {} : { headers: { 'Content-Language': language } };
   if (sub.status !== 'past_due') {
     return {
-      subject: 'Your Catalyst Premium has ended',
+      subject: t('failed.endedSubject'),
       text: [
-        `We could not charge your card ${amount} for Catalyst Premium after several tries, so your plan has ended.`,
+        t('failed.ended', { amount }),
         '',
-        `You can subscribe again at any time: ${base}/subscription`,
+        t('failed.subscribeAgain', { link: `${base}/subscription` }),
       ].join('\n'),
+      ...headers,
     };
   }
   const next = invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null;
   return {
-    subject: 'Your Catalyst Premium payment failed',
+    subject: t('failed.subject'),
     text: [
-      `We could not charge your card ${amount} for Catalyst Premium.`,
-      next ? `We will try again on ${formatDay(next)}.` : '',
-      sub.grace_ends_at
-        ? `Premium stays open until ${formatDay(sub.grace_ends_at)}; update your card to keep it.`
-        : 'Update your card to keep Premium.',
+      t('failed.charge', { amount }),
+      next ? t('failed.retry', { date: day(next) }) : '',
+      sub.grace_ends_at ? t('failed.grace', { date: day(sub.grace_ends_at) }) : t('failed.update'),
       '',
-      `Update your card: ${base}${cardUpdatePath}`,
+      t('failed.link', { link: `${base}${cardUpdatePath}` }),
     ]
       .filter((line, i, lines) => line !== '' || lines[i - 1] !== '')
       .join('\n'),
+    ...headers,
   };
 }
 
 export async function sendPaymentFailedMail(
-  deps: Pick<Deps, 'db' | 'mailer' | 'log' | 'config'>,
+  deps: Pick<Deps, 'db' | 'mailer' | 'log' | 'config' | 'auth'>,
   invoice: Stripe.Invoice,
   sub: Subscription,
 ): Promise<void> {
@@ -58,8 +70,9 @@ export async function sendPaymentFailedMail(
     deps.log.warn({ userId: sub.user_id, invoice: invoice.id }, 'no address for the failed-payment e-mail');
     return;
   }
+  const language = await languageOfUser(deps.auth, sub.user_id, deps.log);
   await sendQuietly(deps.mailer, deps.log, {
     to,
-    ...paymentFailedMessage(deps.config.PUBLIC_URL, invoice, sub),
+    ...paymentFailedMessage(deps.config.PUBLIC_URL, invoice, sub, language),
   });
 }
