@@ -49,6 +49,9 @@ function pagesFor(role: Role, demo: DemoPaths): string[] {
       demo.learningPath,
       '/creators/maya-chen',
     ];
+  // What every signed-in person opens. The admin's scan opens each of these (in both themes); a learner and a
+  // member are scanned on the pages their plan changes (locked or open, the plan's offer or its management)
+  // and on what only they are shown, not again on pages that read the same for every signed-in person.
   const signedIn = [
     ...common,
     '/about',
@@ -61,9 +64,10 @@ function pagesFor(role: Role, demo: DemoPaths): string[] {
     '/paths',
     demo.learningPath,
   ];
+  const byPlan = ['/', '/browse', '/pricing', '/subscription', demo.category, demo.creator, demo.product];
   // the team plan's offer and its form: the demo learner is in no team
-  if (role === 'learner') return [...signedIn, '/admin', '/team'];
-  if (role !== 'admin') return [...signedIn, '/admin'];
+  if (role === 'learner') return [...byPlan, '/admin', '/team'];
+  if (role === 'member') return [...byPlan, '/admin'];
   return [
     ...signedIn,
     '/admin',

@@ -7,52 +7,42 @@
 
 /**
  * Seconds each spec file's tests took in clean-clone CI runs (the sum of Playwright's per-test times, the mean
- * of the last two runs, the proofs of 2c193ca and e0ef160: one run's figures swing by ±30%; see
- * docs/contributing.md to measure them again). a11y, teams and team-sso changed between the two: theirs are
- * e0ef160's alone. A file not listed counts as DEFAULT_SPEC_SECONDS.
+ * of the last two runs, the proofs of b3cc148: one run's figures swing by ±30%; see docs/contributing.md to
+ * measure them again). a11y's is theirs less the pages its learner and member no longer open again (its
+ * learner's 53 s for 18 pages, now 9; its member's 48 s for 17, now 8). A file not listed counts as
+ * DEFAULT_SPEC_SECONDS.
  */
 export const SPEC_SECONDS: Record<string, number> = {
-  'a11y.spec.ts': 155,
-  'layout-shift.spec.ts': 146,
-  'releases.spec.ts': 121,
-  'catalog.spec.ts': 103,
-  'pwa.spec.ts': 94,
-  'player.spec.ts': 82,
-  'subscription.spec.ts': 75,
-  'shell.spec.ts': 70,
-  'course.spec.ts': 67,
-  'auth.spec.ts': 47,
-  'media.spec.ts': 41,
-  'community.spec.ts': 36,
-  'platform.spec.ts': 35,
-  'walkthrough.spec.ts': 33,
-  // With the API key journey: 30 s measured, plus its 4.0–5.6 s here.
-  'admin.spec.ts': 36,
-  // With the join-link journey: 18 s measured, plus its 6.5–8.9 s here (teams' two others took their CI 18 s here).
-  'teams.spec.ts': 26,
-  'certificates.spec.ts': 23,
-  'billing.spec.ts': 20,
-  'notes.spec.ts': 16,
-  'paths.spec.ts': 15,
-  // With the SAML journey: 7.4 s measured, plus its 5.4–7.6 s here scaled by the OIDC journey's CI/here ratio.
-  'team-sso.spec.ts': 11,
-  'api-docs.spec.ts': 9,
-  'theme.spec.ts': 4.3,
-  'search.spec.ts': 3.6,
-  // Not yet measured in CI: its one journey took 7.5–12 s here over three runs.
-  'studio.spec.ts': 10,
-  // Not yet measured in CI: one journey, 3.7 s here.
-  'earnings.spec.ts': 6,
-  // Not yet measured in CI: one journey, 2.6–4.4 s here over three runs.
+  'a11y.spec.ts': 173,
+  'layout-shift.spec.ts': 152,
+  'pwa.spec.ts': 130,
+  'subscription.spec.ts': 124,
+  'shell.spec.ts': 112,
+  'catalog.spec.ts': 110,
+  'releases.spec.ts': 101,
+  'player.spec.ts': 87,
+  'course.spec.ts': 75,
+  'auth.spec.ts': 58,
+  'walkthrough.spec.ts': 51,
+  'media.spec.ts': 46,
+  'community.spec.ts': 44,
+  'platform.spec.ts': 41,
+  'admin.spec.ts': 34,
+  'certificates.spec.ts': 29,
+  'teams.spec.ts': 20,
+  'billing.spec.ts': 19,
+  'notes.spec.ts': 19,
+  'paths.spec.ts': 16,
+  'team-sso.spec.ts': 14,
+  'languages.spec.ts': 13,
+  'api-docs.spec.ts': 12,
+  'lti.spec.ts': 12,
+  'notifications.spec.ts': 9,
+  'studio.spec.ts': 9,
   'studio-analytics.spec.ts': 6,
-  // Not yet measured in CI: its one journey (register the LMS, framed launch and video, a score back): 8.9–15.1 s here.
-  'lti.spec.ts': 14,
-  // Not yet measured in CI: a reply reaches the open notifications page (2.4–6.1 s here) and push on this
-  // device (the switches, the subscribe click, the worker showing a push: 7.3–9.7 s here); 15.1 s together.
-  'notifications.spec.ts': 16,
-  // Not yet measured in CI: one journey (Arabic in the footer, a reload, the learner signs in, back to English): 7.9 s
-  // here.
-  'languages.spec.ts': 14,
+  'search.spec.ts': 5,
+  'earnings.spec.ts': 4,
+  'theme.spec.ts': 4,
 };
 export const DEFAULT_SPEC_SECONDS = 60;
 
