@@ -1,5 +1,6 @@
 // Test support for the content service: a migrated database, the app, and its peers as stand-ins
 // (auth, billing and progress answer their declared /internal routes over real HTTP).
+import type { Language } from '@catalyst/contracts/languages';
 import type { Kysely } from 'kysely';
 import {
   analyticsInternalRoutes,
@@ -65,6 +66,8 @@ export async function startPeers({ entitled = [] as string[] } = {}) {
     signals: new Map<string, LearnerSignals>(),
     /** Roles auth was told to set (creator accounts), by user id. */
     roles: new Map<string, string>(),
+    /** The languages accounts chose, as auth's user lookup answers them (names and addresses are made up). */
+    locales: new Map<string, Language>(),
     /** Progress's rollups by product (the studio analytics); none: nothing watched. */
     rollups: new Map<string, ProductRollup>(),
     /** Community's open questions by product. */
@@ -79,6 +82,15 @@ export async function startPeers({ entitled = [] as string[] } = {}) {
   };
   standIn
     .answer(authInternalRoutes.userCount, () => (up('auth'), { count: state.users }))
+    .answer(authInternalRoutes.lookupUsers, ({ body }) => {
+      up('auth');
+      return (body.ids as string[]).map((id) => ({
+        id,
+        name: 'Looked Up',
+        email: `${id}@test.example`,
+        ...(state.locales.has(id) ? { locale: state.locales.get(id) } : {}),
+      }));
+    })
     .answer(authInternalRoutes.setRole, ({ params, body }) => {
       up('auth');
       state.roles.set(params.userId!, body.role);

@@ -1,3 +1,4 @@
 export * from './strings';
 export * from './language';
 export * from './messages';
+export * from './recipients';

@@ -60,6 +60,8 @@ describe('server texts', () => {
         'services/auth/src/i18n/en.ts',
         'services/community/src/i18n/en.ts',
         'services/progress/src/i18n/en.ts',
+        'services/billing/src/i18n/en.ts',
+        'services/content/src/i18n/en.ts',
       ]),
     );
     const tables = [serverMessages, ...(await Promise.all(SERVICE_TABLES.map(tableOf)))];

@@ -3,10 +3,9 @@
 import PgBoss from 'pg-boss';
 import { PREMIUM_ANNUAL_PLAN, PREMIUM_PLAN } from '@catalyst/contracts';
 import type { Language } from '@catalyst/contracts/languages';
-import { formatDate, formatMoney, sendQuietly, type Logger } from '@catalyst/service-kit';
+import { formatDate, formatMoney, languagesOfUsers, sendQuietly, type Logger } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { billingTexts } from '../i18n/en';
-import { languageOfUser } from '../i18n/recipient';
 import { billingEmailOf } from '../recovery/billing-email';
 import { markReminded, trialsToRemind } from './plans.repository';
 
@@ -54,7 +53,7 @@ export async function sendDueTrialReminders(
     if (!trial.trial_end || !(await markReminded(deps.db, trial.user_id))) continue;
     const to = await billingEmailOf(deps.db, trial.user_id, null);
     if (!to) continue;
-    const language = await languageOfUser(deps.auth, trial.user_id, deps.log);
+    const language = (await languagesOfUsers(deps.auth, [trial.user_id], deps.log))(trial.user_id);
     await sendQuietly(deps.mailer, deps.log, {
       to,
       ...trialReminderMessage(deps.config.PUBLIC_URL, trial.trial_end, trial.interval, language),

@@ -2,11 +2,10 @@
 // card update in the billing portal; after the last try, that the plan has ended.
 import type Stripe from 'stripe';
 import type { Language } from '@catalyst/contracts/languages';
-import { formatDate, formatMoney, sendQuietly } from '@catalyst/service-kit';
+import { formatDate, formatMoney, languagesOfUsers, sendQuietly } from '@catalyst/service-kit';
 import type { Subscription } from '../db/tables/subscription';
 import type { Deps } from '../deps';
 import { billingTexts } from '../i18n/en';
-import { languageOfUser } from '../i18n/recipient';
 import { billingEmailOf } from './billing-email';
 
 const formatDay = (date: Date) =>
@@ -70,7 +69,7 @@ export async function sendPaymentFailedMail(
     deps.log.warn({ userId: sub.user_id, invoice: invoice.id }, 'no address for the failed-payment e-mail');
     return;
   }
-  const language = await languageOfUser(deps.auth, sub.user_id, deps.log);
+  const language = (await languagesOfUsers(deps.auth, [sub.user_id], deps.log))(sub.user_id);
   await sendQuietly(deps.mailer, deps.log, {
     to,
     ...paymentFailedMessage(deps.config.PUBLIC_URL, invoice, sub, language),

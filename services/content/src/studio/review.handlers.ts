@@ -1,8 +1,17 @@
 import { STUDIO_MESSAGES, type RevisionSnapshot, type reviewQueueRoutes } from '@catalyst/contracts';
-import { conflict, notFound, reply, sendQuietly, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  conflict,
+  languagesOfUsers,
+  notFound,
+  reply,
+  sendQuietly,
+  type RouteHandlers,
+  type TextValues,
+} from '@catalyst/service-kit';
 import { durationMinutesOf } from '../curriculum/curriculum.handlers';
 import { ownersOf, writeCurriculum } from '../curriculum/curriculum.repository';
 import type { Deps } from '../deps';
+import { contentTexts } from '../i18n/en';
 import { findProduct, updateProduct } from '../products/products.repository';
 import { uniqueViolationToConflict } from '../products/products.handlers';
 import { diffRevision } from './revision-diff';
@@ -17,6 +26,9 @@ import {
 } from './revisions.repository';
 import { liveSnapshotOf } from './studio.handlers';
 
+/** A text of content's e-mails in one recipient's language. */
+type ContentText = (key: keyof typeof contentTexts.english, values?: TextValues) => string;
+
 /** The admin's review: the queue, a draft with its difference, approval (one transaction, then live) or return. */
 export function createReviewHandlers(deps: Deps): RouteHandlers<typeof reviewQueueRoutes> {
   const { db } = deps;
@@ -28,15 +40,35 @@ export function createReviewHandlers(deps: Deps): RouteHandlers<typeof reviewQue
     return { revision, product };
   }
 
-  /** Mails the creator's accounts (a failure is logged, never the admin's problem). */
-  async function tellCreator(creatorId: string, subject: string, text: string, requestId: string) {
+  /**
+   * Mails the creator's accounts, each in the language its person chose (asked of auth; English when it cannot
+   * say): `write` gives the subject and text in a language. A failure is logged, never the admin's problem.
+   */
+  async function tellCreator(
+    creatorId: string,
+    write: (t: ContentText) => { subject: string; text: string },
+    requestId: string,
+  ) {
+    const log = deps.log.child({ requestId });
     const accounts = await db
       .selectFrom('creator_accounts')
-      .select('email')
+      .select(['user_id', 'email'])
       .where('creator_id', '=', creatorId)
       .execute();
-    for (const { email } of accounts)
-      await sendQuietly(deps.mailer, deps.log.child({ requestId }), { to: email, subject, text });
+    const languageOf = await languagesOfUsers(
+      deps.peers.auth,
+      accounts.map((account) => account.user_id),
+      log,
+    );
+    for (const { user_id: userId, email } of accounts) {
+      const language = languageOf(userId);
+      const t: ContentText = (key, values) => contentTexts.t(language, key, values);
+      await sendQuietly(deps.mailer, log, {
+        to: email,
+        ...write(t),
+        ...(language === 'en' ? {} : { headers: { 'Content-Language': language } }),
+      });
+    }
   }
 
   /** The snapshots with their category and creator by name, as the admin reads a difference (ids say nothing). */
@@ -135,8 +167,10 @@ export function createReviewHandlers(deps: Deps): RouteHandlers<typeof reviewQue
       const product = (await findProduct(db, approved.product_id, { includeHidden: true }))!;
       await tellCreator(
         product.creator_id,
-        `Published: ${product.title}`,
-        `Your changes to "${product.title}" were approved and are live: ${deps.config.PUBLIC_URL}/studio`,
+        (t) => ({
+          subject: t('approved.subject', { title: product.title }),
+          text: t('approved.text', { title: product.title, link: `${deps.config.PUBLIC_URL}/studio` }),
+        }),
         requestId,
       );
       return reply(toRevisionSummary(approved), { message: STUDIO_MESSAGES.approved });
@@ -152,14 +186,16 @@ export function createReviewHandlers(deps: Deps): RouteHandlers<typeof reviewQue
       const { product } = await requireRevision(id);
       await tellCreator(
         product.creator_id,
-        `Changes requested: ${product.title}`,
-        [
-          `An admin sent "${product.title}" back with this note:`,
-          '',
-          reason,
-          '',
-          `Open the studio to make the changes and submit again: ${deps.config.PUBLIC_URL}/studio`,
-        ].join('\n'),
+        (t) => ({
+          subject: t('returned.subject', { title: product.title }),
+          text: [
+            t('returned.intro', { title: product.title }),
+            '',
+            reason,
+            '',
+            t('returned.action', { link: `${deps.config.PUBLIC_URL}/studio` }),
+          ].join('\n'),
+        }),
         requestId,
       );
       return reply(toRevisionSummary(returned), { message: STUDIO_MESSAGES.returned });

@@ -197,12 +197,19 @@ describe('the review of a published product', () => {
     expect((await ctx.admin('POST', `/admin/revisions/${revisionId}/return`, { reason: ' ' })).status).toBe(
       400,
     );
+    // Alice chose Spanish: the note comes in it, the admin's words as written.
+    ctx.peers.state.locales.set(alice.id, 'es');
     const returned = await ctx.admin('POST', `/admin/revisions/${revisionId}/return`, {
       reason: 'Add a summary lesson.',
     });
+    ctx.peers.state.locales.delete(alice.id);
     expect(returned.status).toBe(200);
     const mail = ctx.mailer.sent.filter((m) => m.to === alice.email).at(-1)!;
-    expect(mail.text).toContain('Add a summary lesson.');
+    expect(mail.subject).toMatch(/^Cambios solicitados: /);
+    expect(mail.text).toMatch(
+      /^Un administrador ha devuelto «.+» con esta nota:\n\nAdd a summary lesson\.\n/,
+    );
+    expect(mail.headers).toEqual({ 'Content-Language': 'es' });
     const listed = (await ctx.call(alice, 'GET', '/studio/products')).body.data.find(
       (p: { _id: string }) => p._id === fx.react,
     );
