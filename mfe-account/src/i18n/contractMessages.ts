@@ -2,6 +2,8 @@
 // when the server gave none), by key: en.ts takes its English from here, and `shownMessage` puts one into the
 // page's language. A message the server wrote (already in the page's language) passes through unchanged.
 import { authMessages, COMMUNITY_MESSAGES, teamSsoMessages } from '@catalyst/contracts';
+import { teamGroupMessages } from '@catalyst/contracts/team-groups-terms';
+import { teamLearningMessages } from '@catalyst/contracts/team-learning-terms';
 import { teamMessages } from '@catalyst/contracts/teams-terms';
 
 export const contractMessages = {
@@ -48,6 +50,8 @@ export const contractMessages = {
   'message.teamName': teamMessages.name,
   'message.teamSeats': teamMessages.seats,
   'message.teamInvitees': teamMessages.invitees,
+  'message.groupName': teamGroupMessages.name,
+  'message.assignees': teamLearningMessages.assignees,
 } as const;
 
 type MessageKey = keyof typeof contractMessages;

@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AssignmentTargetKind, TeamGroup, TeamLearner } from '@catalyst/contracts';
 import { teamLearningMessages } from '@catalyst/contracts/team-learning-terms';
-import { Alert, Button, useApiData, type ApiClient } from '@catalyst/web-kit';
+import { Alert, Button, useApiData, useStrings, type ApiClient } from '@catalyst/web-kit';
 import { fieldErrorOf, formErrorOf, type FormError } from '../billing/formError';
+import { shownMessage } from '../i18n/contractMessages';
+import { accountStrings } from '../i18n/en';
 import styles from './Team.module.css';
 import own from './TeamLearning.module.css';
 
@@ -28,6 +30,7 @@ export function AssignForm({
   client: ApiClient;
   onAssigned: () => void;
 }) {
+  const t = useStrings(accountStrings);
   const id = useId();
   const [kind, setKind] = useState<AssignmentTargetKind>('path');
   const [targetId, setTargetId] = useState('');
@@ -54,7 +57,7 @@ export function AssignForm({
     setError(null);
     setDone('');
     if (!targetId) {
-      setError({ field: 'target', message: 'Choose a course or path' });
+      setError({ field: 'target', message: t('assign.chooseTarget') });
       return;
     }
     if ((who === 'members' && chosen.length === 0) || (who === 'group' && !groupId)) {
@@ -77,29 +80,33 @@ export function AssignForm({
       });
       setDone(
         assignment.group
-          ? `Assigned ${assignment.title} to the group ${assignment.group.name} (${assignment.assignees.length} people now).`
-          : `Assigned ${assignment.title} to ${assignment.assignees.length} people.`,
+          ? t('assign.doneGroup', {
+              title: assignment.title,
+              group: assignment.group.name,
+              count: assignment.assignees.length,
+            })
+          : t('assign.done', { title: assignment.title, count: assignment.assignees.length }),
       );
       setChosen([]);
       onAssigned();
     } catch (err) {
-      setError(formErrorOf(err, 'The learning could not be assigned. Please try again.'));
+      setError(formErrorOf(err, t('assign.failed')));
     }
     setBusy(false);
   }
 
   const targetError = fieldErrorOf(error, 'target');
-  const peopleError = fieldErrorOf(error, 'userIds');
+  const peopleError = shownMessage(t, fieldErrorOf(error, 'userIds') ?? undefined);
   const general = error && !targetError && !peopleError ? error.message : null;
   return (
     <form
       className={styles.form}
       onSubmit={(event) => void assign(event)}
       noValidate
-      aria-label="Assign learning"
+      aria-label={t('assign.title')}
     >
       <fieldset className={styles.choices}>
-        <legend>What</legend>
+        <legend>{t('assign.what')}</legend>
         {(['path', 'product'] as const).map((value) => (
           <label key={value} className={styles.choice}>
             <input
@@ -111,12 +118,14 @@ export function AssignForm({
                 setTargetId('');
               }}
             />
-            {value === 'path' ? 'A learning path' : 'A course'}
+            {value === 'path' ? t('assign.aPath') : t('assign.aCourse')}
           </label>
         ))}
       </fieldset>
       <div className={own.field}>
-        <label htmlFor={`${id}-target`}>{kind === 'path' ? 'Learning path' : 'Course'}</label>
+        <label htmlFor={`${id}-target`}>
+          {kind === 'path' ? t('certificate.path') : t('learning.course')}
+        </label>
         <select
           id={`${id}-target`}
           value={targetId}
@@ -124,7 +133,7 @@ export function AssignForm({
           aria-invalid={targetError ? true : undefined}
           aria-describedby={targetError ? `${id}-target-error` : undefined}
         >
-          <option value="">Choose…</option>
+          <option value="">{t('assign.choose')}</option>
           {options.map((option) => (
             <option key={option.id} value={option.id}>
               {option.title}
@@ -142,7 +151,7 @@ export function AssignForm({
         aria-invalid={peopleError ? true : undefined}
         aria-describedby={peopleError ? `${id}-people-error` : undefined}
       >
-        <legend>Who</legend>
+        <legend>{t('audit.who')}</legend>
         <label className={styles.choice}>
           <input
             type="radio"
@@ -150,7 +159,7 @@ export function AssignForm({
             checked={who === 'everyone'}
             onChange={() => setWho('everyone')}
           />
-          Everyone in the team
+          {t('assign.everyone')}
         </label>
         {groups.length > 0 ? (
           <label className={styles.choice}>
@@ -160,7 +169,7 @@ export function AssignForm({
               checked={who === 'group'}
               onChange={() => setWho('group')}
             />
-            A group
+            {t('assign.aGroup')}
           </label>
         ) : null}
         <label className={styles.choice}>
@@ -170,13 +179,13 @@ export function AssignForm({
             checked={who === 'members'}
             onChange={() => setWho('members')}
           />
-          Choose members
+          {t('assign.chooseMembers')}
         </label>
         {who === 'group' ? (
           <div className={own.field}>
-            <label htmlFor={`${id}-group`}>Group</label>
+            <label htmlFor={`${id}-group`}>{t('assign.group')}</label>
             <select id={`${id}-group`} value={groupId} onChange={(event) => setGroupId(event.target.value)}>
-              <option value="">Choose…</option>
+              <option value="">{t('assign.choose')}</option>
               {groups.map((g) => (
                 <option key={g.id} value={g.id}>
                   {g.name}
@@ -199,7 +208,7 @@ export function AssignForm({
                       )
                     }
                   />
-                  {m.name} ({m.email})
+                  {t('account.nameAndEmail', { name: m.name, email: m.email })}
                 </label>
               </li>
             ))}
@@ -212,7 +221,7 @@ export function AssignForm({
         ) : null}
       </fieldset>
       <div className={own.field}>
-        <label htmlFor={`${id}-due`}>Due date (optional)</label>
+        <label htmlFor={`${id}-due`}>{t('assign.due')}</label>
         <input
           id={`${id}-due`}
           type="date"
@@ -224,7 +233,7 @@ export function AssignForm({
       {done ? <p role="status">{done}</p> : null}
       <div>
         <Button type="submit" disabled={busy}>
-          {busy ? 'Assigning…' : 'Assign learning'}
+          {busy ? t('assign.assigning') : t('assign.title')}
         </Button>
       </div>
     </form>

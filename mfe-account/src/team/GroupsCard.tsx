@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { TeamGroup, TeamLearner } from '@catalyst/contracts';
-import { TEAM_GROUP_NAME_MAX, teamGroupMessages } from '@catalyst/contracts/team-groups-terms';
-import { Alert, Button, Card, Spinner, type ApiClient, type ApiData } from '@catalyst/web-kit';
+import { TEAM_GROUP_NAME_MAX } from '@catalyst/contracts/team-groups-terms';
+import { Alert, Button, Card, Spinner, useStrings, type ApiClient, type ApiData } from '@catalyst/web-kit';
 import { formErrorOf } from '../billing/formError';
+import { shownMessage } from '../i18n/contractMessages';
+import { accountStrings } from '../i18n/en';
 import styles from './Team.module.css';
 import own from './TeamLearning.module.css';
 
@@ -29,6 +31,7 @@ function GroupForm({
   onSave: (draft: Draft) => void;
   onCancel?: () => void;
 }) {
+  const t = useStrings(accountStrings);
   const id = useId();
   const [name, setName] = useState(draft.name);
   const [memberIds, setMemberIds] = useState(draft.memberIds);
@@ -41,10 +44,10 @@ function GroupForm({
       className={styles.form}
       onSubmit={submit}
       noValidate
-      aria-label={draft.id ? `Change ${draft.name}` : 'New group'}
+      aria-label={draft.id ? t('groups.change', { name: draft.name }) : t('groups.new')}
     >
       <div className={own.field}>
-        <label htmlFor={`${id}-name`}>Group name</label>
+        <label htmlFor={`${id}-name`}>{t('groups.name')}</label>
         <input
           id={`${id}-name`}
           value={name}
@@ -53,7 +56,7 @@ function GroupForm({
         />
       </div>
       <fieldset className={styles.choices}>
-        <legend>Members</legend>
+        <legend>{t('members.title')}</legend>
         <ul className={own.people}>
           {members.map((m) => (
             <li key={m.userId}>
@@ -67,20 +70,20 @@ function GroupForm({
                     )
                   }
                 />
-                {m.name} ({m.email})
+                {t('account.nameAndEmail', { name: m.name, email: m.email })}
               </label>
             </li>
           ))}
         </ul>
       </fieldset>
-      {error ? <Alert tone="danger">{error}</Alert> : null}
+      {error ? <Alert tone="danger">{shownMessage(t, error)}</Alert> : null}
       <div className={styles.actions}>
         <Button type="submit" loading={busy} disabled={busy}>
-          {draft.id ? 'Save group' : 'Make group'}
+          {draft.id ? t('groups.save') : t('groups.make')}
         </Button>
         {onCancel ? (
           <Button type="button" variant="secondary" disabled={busy} onClick={onCancel}>
-            Cancel
+            {t('profile.cancel')}
           </Button>
         ) : null}
       </div>
@@ -105,6 +108,7 @@ export function GroupsCard({
   client: ApiClient;
   onChanged: () => void;
 }) {
+  const t = useStrings(accountStrings);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<TeamGroup | null>(null);
   const [busy, setBusy] = useState(false);
@@ -127,14 +131,14 @@ export function GroupsCard({
     }
   };
   const save = async (draft: Draft) => {
-    if (!draft.name.trim()) return setError(teamGroupMessages.name);
+    if (!draft.name.trim()) return setError(t('message.groupName'));
     const body = { name: draft.name, memberIds: draft.memberIds };
     const saved = await act(
       () =>
         draft.id
           ? client.teamGroup.updateTeamGroup({ params: { id: teamId, groupId: draft.id }, body })
           : client.teamGroup.createTeamGroup({ params: { id: teamId }, body }),
-      'The group could not be saved.',
+      t('groups.saveFailed'),
     );
     if (!saved) return;
     if (draft.id) setEditing(null);
@@ -145,19 +149,19 @@ export function GroupsCard({
     if (
       await act(
         () => client.teamGroup.deleteTeamGroup({ params: { id: teamId, groupId: group.id } }),
-        'The group could not be deleted.',
+        t('groups.deleteFailed'),
       )
     )
       setDeleting(null);
   };
 
   let list;
-  if (groups.error) list = <Alert tone="danger">The groups could not be loaded.</Alert>;
-  else if (!groups.data) list = <Spinner message="Loading the groups..." />;
-  else if (groups.data.length === 0) list = <p className={styles.muted}>No groups yet.</p>;
+  if (groups.error) list = <Alert tone="danger">{t('groups.loadFailed')}</Alert>;
+  else if (!groups.data) list = <Spinner message={t('groups.loading')} />;
+  else if (groups.data.length === 0) list = <p className={styles.muted}>{t('groups.none')}</p>;
   else
     list = (
-      <ul className={own.people} aria-label="Groups">
+      <ul className={own.people} aria-label={t('groups.title')}>
         {groups.data.map((group) => (
           <li key={group.id} data-testid="team-group">
             {editing === group.id ? (
@@ -173,27 +177,33 @@ export function GroupsCard({
               <>
                 <strong>{group.name}</strong>{' '}
                 <span className={styles.muted}>
-                  {group.source === 'directory' ? '(from your directory) ' : ''}
-                  {group.memberIds.length === 0 ? 'no members' : group.memberIds.map(nameOf).join(', ')}
+                  {group.source === 'directory' ? `${t('groups.fromDirectory')} ` : ''}
+                  {group.memberIds.length === 0
+                    ? t('groups.noMembers')
+                    : group.memberIds.map(nameOf).join(', ')}
                 </span>
                 {group.source === 'team' && deleting?.id !== group.id ? (
                   <div className={styles.actions}>
                     <Button variant="secondary" disabled={busy} onClick={() => setEditing(group.id)}>
-                      Change {group.name}
+                      {t('groups.change', { name: group.name })}
                     </Button>
                     <Button variant="secondary" disabled={busy} onClick={() => setDeleting(group)}>
-                      Delete {group.name}
+                      {t('groups.delete', { name: group.name })}
                     </Button>
                   </div>
                 ) : null}
                 {deleting?.id === group.id ? (
-                  <div className={styles.actions} role="group" aria-label={`Delete ${group.name}?`}>
-                    <span>Delete {group.name}? What it was assigned stays assigned.</span>
+                  <div
+                    className={styles.actions}
+                    role="group"
+                    aria-label={t('groups.deleteAsk', { name: group.name })}
+                  >
+                    <span>{t('groups.deleteText', { name: group.name })}</span>
                     <Button disabled={busy} onClick={() => void remove(group)}>
-                      Delete group
+                      {t('groups.deleteButton')}
                     </Button>
                     <Button variant="secondary" disabled={busy} onClick={() => setDeleting(null)}>
-                      Keep it
+                      {t('groups.keep')}
                     </Button>
                   </div>
                 ) : null}
@@ -206,14 +216,13 @@ export function GroupsCard({
 
   return (
     <Card as="section" className={styles.card} aria-labelledby="team-groups">
-      <h2 id="team-groups">Groups</h2>
-      <p className={styles.muted}>
-        Assign learning to a group: whoever joins the group later gets it too. Groups made by your
-        company&apos;s directory are changed there.
-      </p>
+      <h2 id="team-groups">{t('groups.title')}</h2>
+      <p className={styles.muted}>{t('groups.lead')}</p>
       {list}
-      {editing === null && deleting === null && error ? <Alert tone="danger">{error}</Alert> : null}
-      <h3>New group</h3>
+      {editing === null && deleting === null && error ? (
+        <Alert tone="danger">{shownMessage(t, error)}</Alert>
+      ) : null}
+      <h3>{t('groups.new')}</h3>
       <GroupForm
         key={made}
         draft={{ name: '', memberIds: [] }}

@@ -1,7 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { SsoProtocol, TeamSsoBody, TeamSsoSettings } from '@catalyst/contracts';
-import { Alert, Button, Card, Spinner, TextField, useApiData, type ApiClient } from '@catalyst/web-kit';
+import {
+  Alert,
+  Button,
+  Card,
+  Spinner,
+  TextField,
+  useApiData,
+  useStrings,
+  withPart,
+  type ApiClient,
+} from '@catalyst/web-kit';
 import { formErrorOf, type FormError } from '../billing/formError';
+import { accountStrings } from '../i18n/en';
 import { idpFieldsFromMetadata } from './samlMetadata';
 import { SsoDomainList } from './SsoDomainList';
 import styles from './Team.module.css';
@@ -55,33 +66,36 @@ function bodyOf(fields: Fields): TeamSsoBody {
 
 /** What the owner gives their identity provider: this site's addresses for the protocol chosen. */
 function ProviderValues({ protocol, client }: { protocol: SsoProtocol; client: ApiClient }) {
+  const t = useStrings(accountStrings);
   const absolute = (path: string) => new URL(path, globalThis.location.origin).href;
   if (protocol === 'oidc')
     return (
       <p className={styles.muted}>
-        Register this sign-in (redirect) address with your identity provider:{' '}
-        <code>{absolute(client.authSso.ssoCallback.url())}</code>
+        {withPart(t('sso.redirect'), 'url', <code>{absolute(client.authSso.ssoCallback.url())}</code>)}
       </p>
     );
   const metadata = absolute(client.authSso.samlMetadata.url());
   return (
     <div className={styles.muted}>
-      <p>Give your identity provider these values (or its metadata):</p>
+      <p>{t('sso.giveValues')}</p>
       <dl>
-        <dt>Entity ID (audience)</dt>
+        <dt>{t('sso.entityId')}</dt>
         <dd>
           <code>{metadata}</code>
         </dd>
-        <dt>Assertion consumer service (ACS) URL</dt>
+        <dt>{t('sso.acs')}</dt>
         <dd>
           <code>{absolute(client.authSso.samlAcs.url())}</code>
         </dd>
       </dl>
       <p>
-        <a href={metadata} target="_blank" rel="noreferrer">
-          Service provider metadata (XML)
-        </a>
-        . Name ID format: e-mail address; assertions must be signed.
+        {withPart(
+          t('sso.metadataNote'),
+          'link',
+          <a href={metadata} target="_blank" rel="noreferrer">
+            {t('sso.metadataLink')}
+          </a>,
+        )}
       </p>
     </div>
   );
@@ -102,6 +116,7 @@ function SsoForm({
   client: ApiClient;
   onChanged: (settings: TeamSsoSettings | null) => void;
 }) {
+  const t = useStrings(accountStrings);
   const [fields, setFields] = useState<Fields>(() => fieldsOf(settings));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FormError | null>(null);
@@ -111,7 +126,7 @@ function SsoForm({
   const [metadata, setMetadata] = useState('');
   const [metadataProblem, setMetadataProblem] = useState<string | null>(null);
   const fillFromMetadata = () => {
-    const read = idpFieldsFromMetadata(metadata);
+    const read = idpFieldsFromMetadata(metadata, t);
     setMetadataProblem(typeof read === 'string' ? read : null);
     if (typeof read !== 'string') setFields((current) => ({ ...current, ...read }));
   };
@@ -126,10 +141,10 @@ function SsoForm({
     try {
       const next = await client.teamSso.putSso({ params: { id: teamId }, body: bodyOf(fields) });
       setFields(fieldsOf(next));
-      setSaved('Single sign-on saved.');
+      setSaved(t('sso.saved'));
       onChanged(next);
     } catch (err) {
-      setError(formErrorOf(err, 'Single sign-on could not be saved.'));
+      setError(formErrorOf(err, t('sso.saveFailed')));
     } finally {
       setBusy(false);
     }
@@ -142,10 +157,10 @@ function SsoForm({
     try {
       await client.teamSso.deleteSso({ params: { id: teamId } });
       setFields(fieldsOf(null));
-      setSaved('Single sign-on removed.');
+      setSaved(t('sso.removed'));
       onChanged(null);
     } catch (err) {
-      setError(formErrorOf(err, 'Single sign-on could not be removed.'));
+      setError(formErrorOf(err, t('sso.removeFailed')));
     } finally {
       setBusy(false);
     }
@@ -156,9 +171,9 @@ function SsoForm({
   const certificateError = errorFor(error, 'certificate');
   const savedCertificate = settings?.protocol === 'saml' ? settings.certificate : null;
   return (
-    <form className={styles.form} onSubmit={save} noValidate aria-label="Single sign-on settings">
+    <form className={styles.form} onSubmit={save} noValidate aria-label={t('sso.settings')}>
       <fieldset className={styles.choices}>
-        <legend>Protocol</legend>
+        <legend>{t('sso.protocol')}</legend>
         <label className={styles.choice}>
           <input
             type="radio"
@@ -182,7 +197,7 @@ function SsoForm({
       {fields.protocol === 'oidc' ? (
         <>
           <TextField
-            label="Issuer URL"
+            label={t('sso.issuer')}
             name="issuer"
             type="url"
             placeholder="https://login.example.com"
@@ -191,32 +206,28 @@ function SsoForm({
             error={errorFor(error, 'issuer')}
           />
           <TextField
-            label="Client ID"
+            label={t('sso.clientId')}
             name="clientId"
             value={fields.clientId}
             onChange={(e) => set('clientId', e.target.value)}
             error={errorFor(error, 'clientId')}
           />
           <TextField
-            label="Client secret"
+            label={t('sso.clientSecret')}
             name="clientSecret"
             type="password"
             autoComplete="off"
             value={fields.clientSecret}
             onChange={(e) => set('clientSecret', e.target.value)}
             error={errorFor(error, 'clientSecret')}
-            hint={
-              settings?.protocol === 'oidc' && settings.clientSecretSet
-                ? 'A secret is kept. Leave this empty to keep it.'
-                : undefined
-            }
+            hint={settings?.protocol === 'oidc' && settings.clientSecretSet ? t('sso.secretKept') : undefined}
           />
         </>
       ) : (
         <>
           <div className={styles.field}>
             <label className={styles.label} htmlFor={metadataId}>
-              Identity provider metadata (XML), to fill in the fields below
+              {t('sso.metadataLabel')}
             </label>
             <textarea
               id={metadataId}
@@ -232,12 +243,12 @@ function SsoForm({
             ) : null}
             <div>
               <Button type="button" variant="secondary" onClick={fillFromMetadata}>
-                Fill in from metadata
+                {t('sso.fill')}
               </Button>
             </div>
           </div>
           <TextField
-            label="Identity provider entity ID"
+            label={t('sso.idpEntityId')}
             name="entityId"
             placeholder="https://idp.example.com/saml"
             value={fields.entityId}
@@ -245,18 +256,18 @@ function SsoForm({
             error={errorFor(error, 'entityId')}
           />
           <TextField
-            label="Single sign-on URL"
+            label={t('sso.ssoUrl')}
             name="ssoUrl"
             type="url"
             placeholder="https://idp.example.com/saml/sso"
             value={fields.ssoUrl}
             onChange={(e) => set('ssoUrl', e.target.value)}
             error={errorFor(error, 'ssoUrl')}
-            hint="The HTTP-Redirect binding's address."
+            hint={t('sso.ssoUrlHint')}
           />
           <div className={styles.field}>
             <label className={styles.label} htmlFor={certificateId}>
-              Signing certificate
+              {t('sso.certificate')}
             </label>
             <textarea
               id={certificateId}
@@ -270,8 +281,11 @@ function SsoForm({
             />
             <p id={`${certificateId}-hint`} className={styles.hint}>
               {savedCertificate
-                ? `Saved: ${savedCertificate.subject}, valid until ${savedCertificate.validTo.slice(0, 10)}.`
-                : 'The PEM text of the certificate your identity provider signs with.'}
+                ? t('sso.certificateSaved', {
+                    subject: savedCertificate.subject,
+                    date: savedCertificate.validTo.slice(0, 10),
+                  })
+                : t('sso.certificateHint')}
             </p>
             {certificateError ? (
               <p className={styles.error} role="alert">
@@ -282,13 +296,13 @@ function SsoForm({
         </>
       )}
       <TextField
-        label="E-mail domains"
+        label={t('sso.domains')}
         name="domains"
         placeholder="example.com, example.org"
         value={fields.domains}
         onChange={(e) => set('domains', e.target.value)}
         error={errorFor(error, 'domains')}
-        hint="People with these addresses sign in through your identity provider and get a seat, once the domain is verified. They are the team’s domains: remove one under Domains."
+        hint={t('sso.domainsHint')}
       />
       <label className={styles.choice}>
         <input
@@ -297,7 +311,7 @@ function SsoForm({
           checked={fields.required}
           onChange={(e) => set('required', e.target.checked)}
         />
-        Require single sign-on (password sign-in is refused for these domains)
+        {t('sso.require')}
       </label>
       {general ? <Alert tone="danger">{error.message}</Alert> : null}
       {saved ? (
@@ -307,11 +321,11 @@ function SsoForm({
       ) : null}
       <div className={styles.actions}>
         <Button type="submit" loading={busy} disabled={busy}>
-          Save single sign-on
+          {t('sso.save')}
         </Button>
         {settings ? (
           <Button type="button" variant="secondary" disabled={busy} onClick={() => void remove()}>
-            Remove single sign-on
+            {t('sso.remove')}
           </Button>
         ) : null}
       </div>
@@ -329,6 +343,7 @@ export function SsoCard({
   client: ApiClient;
   onChanged?: () => void;
 }) {
+  const t = useStrings(accountStrings);
   const current = useApiData(client.teamSso.getSso, { params: { id: teamId } });
   const [changed, setChanged] = useState<{ settings: TeamSsoSettings | null } | null>(null);
   const settings = changed ? changed.settings : (current.data ?? null);
@@ -338,16 +353,12 @@ export function SsoCard({
   };
   return (
     <Card as="section" className={styles.card} aria-labelledby="team-sso">
-      <h2 id="team-sso">Single sign-on</h2>
-      <p className={styles.muted}>
-        Members sign in through your company&apos;s identity provider, over OpenID Connect or SAML 2.0.
-      </p>
+      <h2 id="team-sso">{t('sso.group')}</h2>
+      <p className={styles.muted}>{t('sso.lead')}</p>
       {current.error ? (
-        <Alert tone="danger">
-          {formErrorOf(current.error, 'Single sign-on could not be loaded.').message}
-        </Alert>
+        <Alert tone="danger">{formErrorOf(current.error, t('sso.loadFailed')).message}</Alert>
       ) : current.data === undefined && !changed ? (
-        <Spinner message="Loading single sign-on..." />
+        <Spinner message={t('sso.loading')} />
       ) : (
         <>
           <SsoForm teamId={teamId} settings={settings} client={client} onChanged={changeTo} />

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import type { TeamAssignment, TeamLearner, TeamMonthFigures } from '@catalyst/contracts';
-import { assignmentStatusText } from '@catalyst/contracts/team-learning-terms';
 import {
   Alert,
   Button,
   Card,
+  currentLanguage,
   formatDate,
   isApiRequestError,
   learningPathPath,
@@ -12,8 +12,10 @@ import {
   readSessionToken,
   Spinner,
   useApiData,
+  useStrings,
   type ApiClient,
 } from '@catalyst/web-kit';
+import { accountStrings } from '../i18n/en';
 import { downloadFile } from '../profile/dataExport';
 import { AssignForm } from './AssignForm';
 import { GroupsCard } from './GroupsCard';
@@ -21,14 +23,20 @@ import styles from './Team.module.css';
 import own from './TeamLearning.module.css';
 
 type SortKey = 'name' | 'lastActiveAt' | 'minutesThisMonth' | 'inProgress' | 'finished' | 'certificates';
-const SORTS: Record<SortKey, string> = {
-  name: 'Name',
-  lastActiveAt: 'Last active',
-  minutesThisMonth: 'Minutes this month',
-  inProgress: 'In progress',
-  finished: 'Finished',
-  certificates: 'Certificates',
-};
+const SORTS = {
+  name: 'auth.name',
+  lastActiveAt: 'teamLearning.lastActive',
+  minutesThisMonth: 'teamLearning.minutesThisMonth',
+  inProgress: 'learning.inProgress',
+  finished: 'teamLearning.finished',
+  certificates: 'learning.certificates',
+} as const satisfies Record<SortKey, string>;
+const STATUS_KEYS = {
+  not_started: 'assignStatus.notStarted',
+  in_progress: 'assignStatus.inProgress',
+  done: 'assignStatus.done',
+  overdue: 'assignStatus.overdue',
+} as const satisfies Record<TeamAssignment['assignees'][number]['status'], string>;
 
 /** Filtered and sorted here: a team is at most 500 rows, all of which the server answers at once. */
 export function visibleLearners(
@@ -48,11 +56,23 @@ export function visibleLearners(
 }
 
 const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString(
+    currentLanguage() === 'en' ? 'en-US' : currentLanguage(),
+    {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    },
+  );
+
+/** A month's short name under the chart's bar: 'Jan' in English, Intl's short month in another language. */
+const shortMonth = (month: string) =>
+  currentLanguage() === 'en'
+    ? monthName(month).slice(0, 3)
+    : new Date(`${month}-01T00:00:00Z`).toLocaleDateString(currentLanguage(), {
+        month: 'short',
+        timeZone: 'UTC',
+      });
 
 /** The learning view's CSV, drawn by the server (GET /teams/:id/learning.csv), read with the session's token. */
 async function learningCsv(client: ApiClient, teamId: string): Promise<ArrayBuffer> {
@@ -75,7 +95,7 @@ function MonthChart({ months }: { months: readonly TeamMonthFigures[] }) {
           <g key={m.month}>
             <rect className={own.bar} x={i * width + 8} y={100 - height} width={width - 16} height={height} />
             <text className={own.label} x={i * width + width / 2} y={114} textAnchor="middle">
-              {monthName(m.month).slice(0, 3)}
+              {shortMonth(m.month)}
             </text>
           </g>
         );
@@ -85,19 +105,20 @@ function MonthChart({ months }: { months: readonly TeamMonthFigures[] }) {
 }
 
 function MonthFigures({ months }: { months: readonly TeamMonthFigures[] }) {
+  const t = useStrings(accountStrings);
   return (
     <>
       <MonthChart months={months} />
       <div className={styles.scroll}>
         <table className={styles.table}>
-          <caption className={styles.caption}>The team's learning by month</caption>
+          <caption className={styles.caption}>{t('teamLearning.byMonthCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Month</th>
-              <th scope="col">Active learners</th>
-              <th scope="col">Minutes</th>
-              <th scope="col">Completions</th>
-              <th scope="col">Top courses</th>
+              <th scope="col">{t('teamLearning.month')}</th>
+              <th scope="col">{t('teamLearning.activeLearners')}</th>
+              <th scope="col">{t('chart.minutesHeader')}</th>
+              <th scope="col">{t('teamLearning.completions')}</th>
+              <th scope="col">{t('teamLearning.topCourses')}</th>
             </tr>
           </thead>
           <tbody>
@@ -128,15 +149,16 @@ function Assignments({
   client: ApiClient;
   onChanged: () => void;
 }) {
+  const t = useStrings(accountStrings);
   const [problem, setProblem] = useState('');
-  if (assignments.length === 0) return <p className={styles.muted}>Nothing is assigned yet.</p>;
+  if (assignments.length === 0) return <p className={styles.muted}>{t('teamLearning.noneAssigned')}</p>;
   const withdraw = async (assignmentId: string) => {
     setProblem('');
     try {
       await client.teamLearning.deleteAssignment({ params: { id: teamId, assignmentId } });
       onChanged();
     } catch (err) {
-      setProblem(isApiRequestError(err) ? err.message : 'The assignment could not be withdrawn.');
+      setProblem(isApiRequestError(err) ? err.message : t('teamLearning.withdrawFailed'));
     }
   };
   return (
@@ -144,20 +166,24 @@ function Assignments({
       {problem ? <Alert tone="danger">{problem}</Alert> : null}
       <div className={styles.scroll}>
         <table className={styles.table}>
-          <caption className={styles.caption}>Assigned learning, newest first</caption>
+          <caption className={styles.caption}>{t('teamLearning.assignedCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Course or path</th>
-              <th scope="col">Due</th>
-              <th scope="col">Assignees</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t('teamLearning.courseOrPath')}</th>
+              <th scope="col">{t('teamLearning.due')}</th>
+              <th scope="col">{t('teamLearning.assignees')}</th>
+              <th scope="col">{t('members.actions')}</th>
             </tr>
           </thead>
           <tbody>
             {assignments.map((a) => (
               <tr key={a.id} data-testid="team-assignment">
                 <th scope="row">
-                  {a.group ? <span className={styles.muted}>Group {a.group.name}: </span> : null}
+                  {a.group ? (
+                    <span className={styles.muted}>
+                      {t('teamLearning.groupPrefix', { name: a.group.name })}{' '}
+                    </span>
+                  ) : null}
                   <a
                     href={
                       a.target.kind === 'path'
@@ -167,10 +193,10 @@ function Assignments({
                   >
                     {a.title}
                   </a>{' '}
-                  {a.overdue ? <span className={own.overdue}>Overdue</span> : null}
+                  {a.overdue ? <span className={own.overdue}>{t('assignStatus.overdue')}</span> : null}
                 </th>
                 <td className={styles.nowrap}>
-                  {a.dueAt ? formatDate(a.dueAt, 'short', { utc: true }) : 'No due date'}
+                  {a.dueAt ? formatDate(a.dueAt, 'short', { utc: true }) : t('teamLearning.noDue')}
                 </td>
                 <td>
                   <ul className={own.people}>
@@ -178,7 +204,7 @@ function Assignments({
                       <li key={p.userId}>
                         {p.name}:{' '}
                         <span className={p.status === 'overdue' ? own.overdue : undefined}>
-                          {assignmentStatusText[p.status]}
+                          {t(STATUS_KEYS[p.status])}
                         </span>
                       </li>
                     ))}
@@ -186,7 +212,7 @@ function Assignments({
                 </td>
                 <td>
                   <Button variant="secondary" onClick={() => void withdraw(a.id)}>
-                    Withdraw
+                    {t('teamLearning.withdraw')}
                   </Button>
                 </td>
               </tr>
@@ -203,6 +229,7 @@ function Assignments({
  * months, and assigned learning.
  */
 export function TeamLearning({ teamId, client }: { teamId: string; client: ApiClient }) {
+  const t = useStrings(accountStrings);
   const learning = useApiData(client.teamLearning.learning, { params: { id: teamId } });
   const assignments = useApiData(client.teamLearning.assignments, { params: { id: teamId } });
   const groups = useApiData(client.teamGroup.teamGroups, { params: { id: teamId } });
@@ -223,19 +250,19 @@ export function TeamLearning({ teamId, client }: { teamId: string; client: ApiCl
     try {
       downloadFile(await learningCsv(client, teamId), 'text/csv', 'team-learning.csv');
     } catch {
-      setExportProblem('The CSV file could not be made. Please try again.');
+      setExportProblem(t('teamLearning.csvFailed'));
     }
   };
 
   let body;
-  if (learning.error) body = <Alert tone="danger">The team's learning could not be loaded.</Alert>;
-  else if (!learning.data) body = <Spinner message="Loading the team's learning..." />;
+  if (learning.error) body = <Alert tone="danger">{t('teamLearning.loadFailed')}</Alert>;
+  else if (!learning.data) body = <Spinner message={t('teamLearning.loading')} />;
   else
     body = (
       <>
         <div className={own.tools}>
           <div className={own.field}>
-            <label htmlFor="team-learning-filter">Filter by name or e-mail</label>
+            <label htmlFor="team-learning-filter">{t('teamLearning.filter')}</label>
             <input
               id="team-learning-filter"
               type="search"
@@ -245,13 +272,13 @@ export function TeamLearning({ teamId, client }: { teamId: string; client: ApiCl
           </div>
           {groups.data && groups.data.length > 0 ? (
             <div className={own.field}>
-              <label htmlFor="team-learning-group">Group</label>
+              <label htmlFor="team-learning-group">{t('assign.group')}</label>
               <select
                 id="team-learning-group"
                 value={groupId}
                 onChange={(event) => setGroupId(event.target.value)}
               >
-                <option value="">Everyone</option>
+                <option value="">{t('teamLearning.everyone')}</option>
                 {groups.data.map((g) => (
                   <option key={g.id} value={g.id}>
                     {g.name}
@@ -261,36 +288,36 @@ export function TeamLearning({ teamId, client }: { teamId: string; client: ApiCl
             </div>
           ) : null}
           <div className={own.field}>
-            <label htmlFor="team-learning-sort">Sort by</label>
+            <label htmlFor="team-learning-sort">{t('teamLearning.sortBy')}</label>
             <select
               id="team-learning-sort"
               value={sort}
               onChange={(event) => setSort(event.target.value as SortKey)}
             >
-              {Object.entries(SORTS).map(([value, text]) => (
+              {(Object.keys(SORTS) as SortKey[]).map((value) => (
                 <option key={value} value={value}>
-                  {text}
+                  {t(SORTS[value])}
                 </option>
               ))}
             </select>
           </div>
           <Button variant="secondary" onClick={() => void exportCsv()}>
-            Export CSV
+            {t('teamLearning.exportCsv')}
           </Button>
         </div>
         {exportProblem ? <Alert tone="danger">{exportProblem}</Alert> : null}
         <div className={styles.scroll}>
           <table className={styles.table}>
-            <caption className={styles.caption}>Members' learning</caption>
+            <caption className={styles.caption}>{t('teamLearning.membersCaption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Seat</th>
-                <th scope="col">Last active</th>
-                <th scope="col">Minutes this month</th>
-                <th scope="col">In progress</th>
-                <th scope="col">Finished</th>
-                <th scope="col">Certificates</th>
+                <th scope="col">{t('members.member')}</th>
+                <th scope="col">{t('members.seat')}</th>
+                <th scope="col">{t('teamLearning.lastActive')}</th>
+                <th scope="col">{t('teamLearning.minutesThisMonth')}</th>
+                <th scope="col">{t('learning.inProgress')}</th>
+                <th scope="col">{t('teamLearning.finished')}</th>
+                <th scope="col">{t('learning.certificates')}</th>
               </tr>
             </thead>
             <tbody>
@@ -301,8 +328,10 @@ export function TeamLearning({ teamId, client }: { teamId: string; client: ApiCl
                     <br />
                     <span className={styles.muted}>{m.email}</span>
                   </th>
-                  <td>{m.seatStatus === 'active' ? 'Active' : m.seatStatus}</td>
-                  <td className={styles.nowrap}>{m.lastActiveAt ? formatDate(m.lastActiveAt) : 'Never'}</td>
+                  <td>{m.seatStatus === 'active' ? t('status.active') : m.seatStatus}</td>
+                  <td className={styles.nowrap}>
+                    {m.lastActiveAt ? formatDate(m.lastActiveAt) : t('teamLearning.never')}
+                  </td>
                   <td className={own.numeric}>{m.minutesThisMonth}</td>
                   <td className={own.numeric}>{m.inProgress}</td>
                   <td className={own.numeric}>{m.finished}</td>
@@ -314,10 +343,10 @@ export function TeamLearning({ teamId, client }: { teamId: string; client: ApiCl
         </div>
         {shown.length === 0 ? (
           <p className={styles.muted}>
-            {filter ? `No member matches “${filter}”.` : 'No member in this group.'}
+            {filter ? t('teamLearning.noMatch', { filter }) : t('teamLearning.noneInGroup')}
           </p>
         ) : null}
-        <h3>By month</h3>
+        <h3>{t('teamLearning.byMonth')}</h3>
         <MonthFigures months={learning.data.months} />
       </>
     );
@@ -335,11 +364,11 @@ export function TeamLearning({ teamId, client }: { teamId: string; client: ApiCl
         }}
       />
       <Card as="section" className={styles.card} aria-labelledby="team-learning">
-        <h2 id="team-learning">Learning</h2>
+        <h2 id="team-learning">{t('teamLearning.title')}</h2>
         {body}
       </Card>
       <Card as="section" className={styles.card} aria-labelledby="team-assign">
-        <h2 id="team-assign">Assign learning</h2>
+        <h2 id="team-assign">{t('assign.title')}</h2>
         <AssignForm
           teamId={teamId}
           members={learning.data?.members ?? []}
@@ -347,11 +376,11 @@ export function TeamLearning({ teamId, client }: { teamId: string; client: ApiCl
           client={client}
           onAssigned={() => assignments.reload()}
         />
-        <h3>Assigned</h3>
+        <h3>{t('teamLearning.assigned')}</h3>
         {assignments.error ? (
-          <Alert tone="danger">The assignments could not be loaded.</Alert>
+          <Alert tone="danger">{t('teamLearning.assignmentsFailed')}</Alert>
         ) : !assignments.data ? (
-          <Spinner message="Loading the assignments..." />
+          <Spinner message={t('teamLearning.assignmentsLoading')} />
         ) : (
           <Assignments
             teamId={teamId}
