@@ -1,5 +1,7 @@
-// Every part with strings (web-kit, the shell, each remote that has src/i18n/en.ts) is complete in every language:
-// no key used in code is missing from English or from a locale, no locale holds a key nobody uses.
+// Every part with strings (web-kit, the shell, each remote) is complete in every language: no key used in code is
+// missing from English or from a locale, no locale holds a key nobody uses. A part may keep more than one table:
+// every folder under its src/i18n/ with an en.ts (its defineStrings) and locales/ beside it, such as a remote's
+// src/i18n/widgets/ for what the shell shows of it (so a page showing a widget loads only the widget's texts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,11 +11,19 @@ import type { EnglishStrings, Strings } from './strings';
 const ROOT = join(__dirname, '../../../..');
 const TRANSLATED = LANGUAGES.filter((language) => language !== 'en');
 
-/** What a part's code and files hold: English by key, each locale's JSON, and the source files' text. */
-interface Part {
+/** One table: its English by key (an en.ts's defineStrings) and each locale's JSON beside it. */
+interface Table {
+  /** How problems name it: the part for its src/i18n/en.ts, else the table's folder. */
   name: string;
+  namespace: string;
   english: EnglishStrings;
   locales: Record<string, Record<string, unknown>>;
+}
+
+/** What a part's code and files hold: its tables and the source files' text. */
+interface Part {
+  name: string;
+  tables: Table[];
   sources: { file: string; text: string }[];
 }
 
@@ -27,45 +37,67 @@ function keysFor(key: string, entry: EnglishStrings[string], language: string): 
     .pluralCategories.map((category) => `${key}_${category}`);
 }
 
-/** Every problem of one part, as a sentence naming the file and the key. */
-function localeProblems(part: Part): string[] {
-  const problems: string[] = [];
-  const code = part.sources.map((source) => source.text).join('\n');
-  const literals = new Set(
-    [...code.matchAll(/'([^'\n]+)'|"([^"\n]+)"/g)].map((match) => match[1] ?? match[2]),
+/** Every quoted string in the code: an empty '' is one too, so it does not pair with the next key's quote. */
+const literalsOf = (code: string) =>
+  new Set(
+    [...code.matchAll(/'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"/g)].map((match) => match[1] ?? match[2]),
   );
-  for (const { file, text } of part.sources) {
-    for (const [, key] of text.matchAll(/\bt\(\s*'([^']+)'/g)) {
-      if (key !== undefined && !(key in part.english))
-        problems.push(`${file} uses '${key}', which en.ts lacks`);
+
+/** A table's problems in one language: a key missing or naming a value English does not give, a key left over. */
+function localeProblems(table: Table, language: string, owners: Map<string, Table>): string[] {
+  const locale = table.locales[language];
+  if (!locale) return [`${table.name}: no locales/${language}.json`];
+  const problems: string[] = [];
+  const wanted = new Map<string, string>();
+  for (const [key, entry] of Object.entries(table.english)) {
+    const english = typeof entry === 'string' ? entry : entry.other;
+    for (const localeKey of keysFor(key, entry, language)) wanted.set(localeKey, english);
+  }
+  for (const [key, english] of wanted) {
+    const text = locale[key];
+    if (typeof text !== 'string' || text.trim() === '') {
+      problems.push(`${table.name}: locales/${language}.json lacks '${key}'`);
+    } else if (placeholders(text).some((name) => !placeholders(english).includes(name))) {
+      problems.push(`${table.name}: locales/${language}.json '${key}' names a value English does not give`);
     }
   }
-  for (const key of Object.keys(part.english)) {
-    if (!literals.has(key)) problems.push(`${part.name}: '${key}' is in en.ts but no code uses it`);
+  for (const key of Object.keys(locale)) {
+    if (wanted.has(key)) continue;
+    const owner = owners.get(key.replace(/_(zero|one|two|few|many|other)$/, '')) ?? owners.get(key);
+    problems.push(
+      owner && owner !== table
+        ? `${table.name}: locales/${language}.json has '${key}', which belongs to ${owner.name}`
+        : `${table.name}: locales/${language}.json has '${key}', which no code uses`,
+    );
+  }
+  return problems;
+}
+
+/** Every problem of one part, as a sentence naming the file or table and the key. */
+function partProblems(part: Part): string[] {
+  const problems: string[] = [];
+  const owners = new Map<string, Table>();
+  for (const table of part.tables) {
+    for (const key of Object.keys(table.english)) {
+      const other = owners.get(key);
+      if (other) problems.push(`${part.name}: '${key}' is in both ${other.name} and ${table.name}`);
+      else owners.set(key, table);
+    }
+  }
+  for (const { file, text } of part.sources) {
+    // t('key'), or tCard('key') where a component reads a second table of its part
+    for (const [, key] of text.matchAll(/\bt(?:[A-Z]\w*)?\(\s*'([^']+)'/g)) {
+      if (key !== undefined && !owners.has(key)) problems.push(`${file} uses '${key}', which en.ts lacks`);
+    }
+  }
+  const literals = literalsOf(part.sources.map((source) => source.text).join('\n'));
+  for (const table of part.tables) {
+    for (const key of Object.keys(table.english)) {
+      if (!literals.has(key)) problems.push(`${table.name}: '${key}' is in en.ts but no code uses it`);
+    }
   }
   for (const language of TRANSLATED) {
-    const locale = part.locales[language];
-    if (!locale) {
-      problems.push(`${part.name}: no locales/${language}.json`);
-      continue;
-    }
-    const wanted = new Map<string, string>();
-    for (const [key, entry] of Object.entries(part.english)) {
-      const english = typeof entry === 'string' ? entry : entry.other;
-      for (const localeKey of keysFor(key, entry, language)) wanted.set(localeKey, english);
-    }
-    for (const [key, english] of wanted) {
-      const text = locale[key];
-      if (typeof text !== 'string' || text.trim() === '') {
-        problems.push(`${part.name}: locales/${language}.json lacks '${key}'`);
-      } else if (placeholders(text).some((name) => !placeholders(english).includes(name))) {
-        problems.push(`${part.name}: locales/${language}.json '${key}' names a value English does not give`);
-      }
-    }
-    for (const key of Object.keys(locale)) {
-      if (!wanted.has(key))
-        problems.push(`${part.name}: locales/${language}.json has '${key}', which no code uses`);
-    }
+    for (const table of part.tables) problems.push(...localeProblems(table, language, owners));
   }
   return problems;
 }
@@ -83,42 +115,61 @@ function sourcesOf(dir: string): { file: string; text: string }[] {
   return found;
 }
 
+/** The folders of a part's tables: src/i18n/ itself and any folder under it that holds an en.ts. */
+function tableFolders(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const folders = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'locales')
+    .flatMap((entry) => tableFolders(join(dir, entry.name)));
+  return existsSync(join(dir, 'en.ts')) ? [dir, ...folders] : folders;
+}
+
 const PART_FOLDERS = [
   'packages/web-kit',
   ...readdirSync(ROOT).filter((name) => name === 'shell' || name.startsWith('mfe-')),
-].filter((folder) => existsSync(join(ROOT, folder, 'src/i18n/en.ts')));
+].filter((folder) => tableFolders(join(ROOT, folder, 'src/i18n')).length > 0);
 
-async function readPart(folder: string): Promise<Part> {
-  const module = (await import(/* @vite-ignore */ join(ROOT, folder, 'src/i18n/en.ts'))) as Record<
-    string,
-    Strings<EnglishStrings>
-  >;
+async function readTable(part: string, folder: string): Promise<Table> {
+  const file = join(folder, 'en.ts');
+  const module = (await import(/* @vite-ignore */ file)) as Record<string, Strings<EnglishStrings>>;
   const table = Object.values(module).find((value) => typeof value?.namespace === 'string');
-  if (!table) throw new Error(`${folder}/src/i18n/en.ts exports no defineStrings table`);
-  const localeDir = join(ROOT, folder, 'src/i18n/locales');
+  if (!table) throw new Error(`${relative(ROOT, file)} exports no defineStrings table`);
+  const localeDir = join(folder, 'locales');
   const locales = Object.fromEntries(
-    readdirSync(localeDir)
+    (existsSync(localeDir) ? readdirSync(localeDir) : [])
       .filter((name) => name.endsWith('.json'))
       .map((name) => [
         name.slice(0, -5),
         JSON.parse(readFileSync(join(localeDir, name), 'utf8')) as Record<string, unknown>,
       ]),
   );
-  return { name: folder, english: table.english, locales, sources: sourcesOf(join(ROOT, folder, 'src')) };
+  const name = folder === join(ROOT, part, 'src/i18n') ? part : relative(ROOT, folder);
+  return { name, namespace: table.namespace, english: table.english, locales };
+}
+
+async function readPart(folder: string): Promise<Part> {
+  const tables = await Promise.all(
+    tableFolders(join(ROOT, folder, 'src/i18n')).map((tableFolder) => readTable(folder, tableFolder)),
+  );
+  return { name: folder, tables, sources: sourcesOf(join(ROOT, folder, 'src')) };
 }
 
 describe('locales', () => {
-  it('finds the parts that have strings', () => {
+  it('finds the parts that have strings, each table with its own namespace', async () => {
     expect(PART_FOLDERS).toEqual(expect.arrayContaining(['packages/web-kit', 'shell']));
+    const tables = (await Promise.all(PART_FOLDERS.map(readPart))).flatMap((part) => part.tables);
+    const namespaces = tables.map((table) => table.namespace);
+    expect(namespaces.filter((namespace, index) => namespaces.indexOf(namespace) !== index)).toEqual([]);
   });
 
   it.each(PART_FOLDERS)('%s: every key used is in every language, and every key is used', async (folder) => {
-    expect(localeProblems(await readPart(folder))).toEqual([]);
+    expect(partProblems(await readPart(folder))).toEqual([]);
   });
 
   it('names a key missing from a locale, a key no code uses, and a key code uses that English lacks', () => {
-    const part: Part = {
+    const table: Table = {
       name: 'mfe-example',
+      namespace: 'example',
       english: {
         'page.title': 'Courses',
         'page.count': { one: '{{count}} course', other: '{{count}} courses' },
@@ -138,6 +189,10 @@ describe('locales', () => {
           ),
         },
       },
+    };
+    const part: Part = {
+      name: 'mfe-example',
+      tables: [table],
       sources: [
         {
           file: 'mfe-example/src/Page.tsx',
@@ -145,13 +200,57 @@ describe('locales', () => {
         },
       ],
     };
-    expect(localeProblems(part)).toEqual([
+    expect(partProblems(part)).toEqual([
       "mfe-example/src/Page.tsx uses 'page.gone', which en.ts lacks",
       "mfe-example: locales/de.json lacks 'page.count_other'",
       "mfe-example: locales/de.json has 'page.old', which no code uses",
     ]);
-    expect(localeProblems({ ...part, sources: [{ file: 'x.tsx', text: "t('page.title')" }] })).toContain(
+    expect(partProblems({ ...part, sources: [{ file: 'x.tsx', text: "t('page.title')" }] })).toContain(
       "mfe-example: 'page.count' is in en.ts but no code uses it",
+    );
+  });
+
+  it('reads a key in any table of its part, and holds each table complete on its own', () => {
+    const page: Table = {
+      name: 'mfe-example',
+      namespace: 'example',
+      english: { 'page.title': 'Courses' },
+      locales: {
+        es: { 'page.title': 'Cursos' },
+        de: { 'page.title': 'Kurse' },
+        ar: { 'page.title': 'الدورات' },
+      },
+    };
+    const widgets: Table = {
+      name: 'mfe-example/src/i18n/widgets',
+      namespace: 'example-widgets',
+      english: { 'row.title': 'Top courses', 'row.more': 'More' },
+      locales: {
+        es: { 'row.title': 'Los mejores cursos', 'row.more': 'Más' },
+        de: { 'row.title': 'Top-Kurse', 'page.title': 'Kurse' },
+        ar: { 'row.title': 'أفضل الدورات', 'row.more': 'المزيد' },
+      },
+    };
+    const part: Part = {
+      name: 'mfe-example',
+      tables: [page, widgets],
+      sources: [
+        { file: 'mfe-example/src/Page.tsx', text: "t('page.title')" },
+        // the empty '' does not swallow the keys after it
+        {
+          file: 'mfe-example/src/Row.tsx',
+          text: "(more === '' ? t('row.title') : t('row.more')) + tRow('row.gone')",
+        },
+      ],
+    };
+    expect(partProblems(part)).toEqual([
+      "mfe-example/src/Row.tsx uses 'row.gone', which en.ts lacks",
+      "mfe-example/src/i18n/widgets: locales/de.json lacks 'row.more'",
+      "mfe-example/src/i18n/widgets: locales/de.json has 'page.title', which belongs to mfe-example",
+    ]);
+    const twice = { ...widgets, english: { ...widgets.english, 'page.title': 'Courses' } };
+    expect(partProblems({ ...part, tables: [page, twice] })).toContain(
+      "mfe-example: 'page.title' is in both mfe-example and mfe-example/src/i18n/widgets",
     );
   });
 });
