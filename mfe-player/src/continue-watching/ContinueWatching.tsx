@@ -9,7 +9,7 @@ import {
   Thumbnail,
   useStrings,
 } from '@catalyst/web-kit';
-import { playerStrings } from '../i18n/en';
+import { playerWidgetStrings } from '../i18n/widgets/en';
 import { restorePosition } from '../progress/policy';
 import styles from './ContinueWatching.module.css';
 import { useRecentProgress } from './useRecentProgress';
@@ -21,8 +21,8 @@ import { useRecentProgress } from './useRecentProgress';
 export function resumeText(lastPosition: number, durationMinutes: number | null): string {
   const at = restorePosition(lastPosition, durationMinutes ? durationMinutes * 60 : Number.NaN);
   return at > 0
-    ? playerStrings.t('continue.resumeAt', { time: formatPlayerTime(at) })
-    : playerStrings.t('continue.fromStart');
+    ? playerWidgetStrings.t('continue.resumeAt', { time: formatPlayerTime(at) })
+    : playerWidgetStrings.t('continue.fromStart');
 }
 
 /** Where a row opens: a course's lesson the learner was in (which resumes at its saved second), else the product page. */
@@ -33,7 +33,7 @@ export const continuePathOf = (item: Pick<ProgressWithProduct, 'lessonId' | 'pro
 
 /** The dashboard's Continue watching row: the learner's newest unfinished videos (how far they got, where they resume); hidden when there are none. */
 export default function ContinueWatching() {
-  const t = useStrings(playerStrings);
+  const t = useStrings(playerWidgetStrings);
   const { items, isLoading, error } = useRecentProgress();
   const unfinished = items.filter((item) => !item.completed);
   if (isLoading || error || unfinished.length === 0) return null;
