@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { RecommendationRow } from '@catalyst/contracts';
 import { Button, coursePagePath, useSession, useStrings } from '@catalyst/web-kit';
-import { catalogStrings } from '../i18n/en';
+import { catalogWidgetStrings } from '../i18n/widgets/en';
 import { CourseCard } from '../top-courses/CourseCard';
 import styles from './RecommendationRows.module.css';
 import { useRecommendations } from './useRecommendations';
@@ -35,7 +35,7 @@ function Row({ row, visitor }: { row: RecommendationRow; visitor: boolean }) {
  * to show; while they load nothing is shown.
  */
 export default function RecommendationRows() {
-  const t = useStrings(catalogStrings);
+  const t = useStrings(catalogWidgetStrings);
   const { rows, error, reload } = useRecommendations();
   const { isAuthenticated } = useSession();
   if (error)

@@ -29,6 +29,7 @@ import {
   type Translate,
 } from '@catalyst/web-kit';
 import { catalogStrings, type CatalogKey } from '../i18n/en';
+import { catalogWidgetStrings } from '../i18n/widgets/en';
 import { DURATION_KEYS, LEVEL_LABELS, SEARCH_SORT_KEYS, SEARCH_TYPE_KEYS } from '../i18n/labels';
 import { formatCount } from '../i18n/numbers';
 import { Marked } from './Marked';
@@ -48,6 +49,7 @@ function hrefOf(hit: SearchHit): string {
 
 function Result({ hit }: { hit: SearchHit }) {
   const t = useStrings(catalogStrings);
+  const tCard = useStrings(catalogWidgetStrings);
   return (
     <li className={styles.result}>
       <p className={styles.kind}>
@@ -55,7 +57,7 @@ function Result({ hit }: { hit: SearchHit }) {
         {hit.product ? (
           <span>
             {hit.product.creatorName} · {hit.product.categoryName}
-            {hit.product.isFree ? ` · ${t('card.free')}` : ''}
+            {hit.product.isFree ? ` · ${tCard('card.free')}` : ''}
           </span>
         ) : null}
       </p>
@@ -97,13 +99,14 @@ const FACETS: { name: keyof SearchFacets; label: CatalogKey }[] = [
 /** A facet value's words: the category's own name, else the page's words for the value the server counted. */
 function facetLabel(
   t: Translate<typeof catalogStrings.english>,
+  tCard: Translate<typeof catalogWidgetStrings.english>,
   name: keyof SearchFacets,
   value: string,
   label: string,
 ) {
   if (name === 'type') return t(SEARCH_TYPE_KEYS[value as SearchType]);
   if (name === 'level') return t(LEVEL_LABELS[value as Difficulty]);
-  if (name === 'free') return t(value === 'true' ? 'card.free' : 'card.premium');
+  if (name === 'free') return tCard(value === 'true' ? 'card.free' : 'card.premium');
   if (name === 'duration') return t(DURATION_KEYS[value as SearchDuration]);
   return label;
 }
@@ -125,6 +128,7 @@ function Facets({
   params: SearchParams;
 }) {
   const t = useStrings(catalogStrings);
+  const tCard = useStrings(catalogWidgetStrings);
   return (
     <aside className={styles.facets} aria-label={t('search.filters')}>
       {FACETS.map(({ name, label }) =>
@@ -146,7 +150,7 @@ function Facets({
                       aria-current={active ? 'true' : undefined}
                       className={active ? styles.active : undefined}
                     >
-                      {facetLabel(t, name, value, entry.label)}{' '}
+                      {facetLabel(t, tCard, name, value, entry.label)}{' '}
                       <span className={styles.count}>({countText(entry.count, atLeast)})</span>
                     </Link>
                   </li>

@@ -10,7 +10,7 @@ import {
   truncate,
   useStrings,
 } from '@catalyst/web-kit';
-import { catalogStrings } from '../i18n/en';
+import { catalogWidgetStrings } from '../i18n/widgets/en';
 import styles from './CourseCard.module.css';
 
 /** How a card says what opens it: only the plan is sold, so "Free" or "Premium", never a per-course price. */
@@ -22,7 +22,7 @@ const accessLabel = (product: { price: number | null }) =>
  * View opens the product page, or `to` (a visitor's rows open the public course page).
  */
 export function CourseCard({ product, to = productPath(product) }: { product: PublicProduct; to?: string }) {
-  const t = useStrings(catalogStrings);
+  const t = useStrings(catalogWidgetStrings);
   const { title, thumbnail } = product;
   return (
     <Card flush className={styles.card}>

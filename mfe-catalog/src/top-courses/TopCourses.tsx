@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Button, ErrorScreen, remoteTestId, Spinner, useStrings } from '@catalyst/web-kit';
-import { catalogStrings } from '../i18n/en';
+import { catalogWidgetStrings } from '../i18n/widgets/en';
 import { CourseCard } from './CourseCard';
 import styles from './TopCourses.module.css';
 import { useTopProducts } from './useTopProducts';
@@ -9,7 +9,7 @@ export const TOP_COURSES_SHOWN = 4;
 
 /** The dashboard's Top Courses block: the first four, and "See all" to show every one the count names. */
 export default function TopCourses() {
-  const t = useStrings(catalogStrings);
+  const t = useStrings(catalogWidgetStrings);
   const { products, isLoading, error, reload } = useTopProducts();
   const [showAll, setShowAll] = useState(false);
   const gridId = useId();
