@@ -5,6 +5,9 @@ import { authMessages, PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
 import type { Language } from '@catalyst/contracts/languages';
 import { BODY_TOO_DEEP_MESSAGE, BODY_TOO_LARGE_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../validate';
 import { defineServerStrings } from './strings';
+import ar from './locales/ar.json';
+import de from './locales/de.json';
+import es from './locales/es.json';
 
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again shortly.';
 export const UNEXPECTED_MESSAGE = 'An unexpected error occurred.';
@@ -52,7 +55,7 @@ export const serverMessages = defineServerStrings(
     'auth.resetInvalid': authMessages.resetInvalid,
     'auth.verifyToSubscribe': authMessages.verifyToSubscribe,
   },
-  new URL('./locales/', import.meta.url),
+  { es, de, ar },
 );
 
 /** Each English message's key, to find a thrown message's translation by its text. */

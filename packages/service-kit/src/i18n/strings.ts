@@ -1,7 +1,6 @@
 // Texts the server writes for people (e-mails, PDFs, error messages), by key: English in code (a part's
 // `src/i18n/en.ts`, the source the others are translated from), other languages as JSON files beside it
-// (`locales/{es,de,ar}.json`), read once at start. A missing translation falls back to English.
-import { readFileSync } from 'node:fs';
+// (`locales/{es,de,ar}.json`), imported. A missing translation falls back to English.
 import { LANGUAGES, type Language } from '@catalyst/contracts/languages';
 
 /** A text that depends on a number: `{{count}}` in it; other languages have their own plural forms. */
@@ -52,26 +51,14 @@ function pluralCategory(language: Language, count: number): string {
 type Locales = Record<Translated, Record<string, string>>;
 
 /**
- * Declares a part's texts: its English, and the folder of its `{es,de,ar}.json` (read now, once), e.g.
- * `defineServerStrings('auth', { … }, new URL('./locales/', import.meta.url))`, or the locales themselves.
+ * Declares a part's texts: its English, and its other languages, imported from `./locales/{es,de,ar}.json` beside
+ * it (so the bundle of a service holds them: nothing is read from disk at run time).
  */
 export function defineServerStrings<T extends EnglishTexts>(
   namespace: string,
   english: T,
-  localesFrom: URL | Locales,
+  locales: Locales,
 ): ServerStrings<T> {
-  const locales =
-    localesFrom instanceof URL
-      ? (Object.fromEntries(
-          TRANSLATED_LANGUAGES.map((language) => [
-            language,
-            JSON.parse(readFileSync(new URL(`${language}.json`, localesFrom), 'utf8')) as Record<
-              string,
-              string
-            >,
-          ]),
-        ) as Locales)
-      : localesFrom;
   return {
     namespace,
     english,

@@ -1,5 +1,8 @@
 // The texts of auth's e-mails in English; the other languages in ./locales.
 import { defineServerStrings } from '@catalyst/service-kit';
+import ar from './locales/ar.json';
+import de from './locales/de.json';
+import es from './locales/es.json';
 
 export const authTexts = defineServerStrings(
   'auth',
@@ -28,5 +31,5 @@ export const authTexts = defineServerStrings(
     'changed.action':
       'If you did this, there is nothing to do. If you did not, reset your password at {{resetLink}} with this address at once and contact support.',
   },
-  new URL('./locales/', import.meta.url),
+  { es, de, ar },
 );

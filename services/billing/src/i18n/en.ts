@@ -1,5 +1,8 @@
 // The texts of billing's e-mails in English; the other languages in ./locales.
 import { defineServerStrings } from '@catalyst/service-kit';
+import ar from './locales/ar.json';
+import de from './locales/de.json';
+import es from './locales/es.json';
 
 export const billingTexts = defineServerStrings(
   'billing',
@@ -19,6 +22,12 @@ export const billingTexts = defineServerStrings(
     'failed.grace': 'Premium stays open until {{date}}; update your card to keep it.',
     'failed.update': 'Update your card to keep Premium.',
     'failed.link': 'Update your card: {{link}}',
+    'assignment.subject': '{{team}} assigned you {{title}}',
+    'assignment.hello': 'Hello {{name}},',
+    'assignment.assigned': '{{team}} assigned you {{title}} on Catalyst.',
+    'assignment.due': 'It is due by {{date}}.',
+    'assignment.noDue': 'It has no due date.',
+    'assignment.start': 'Start it: {{link}}',
   },
-  new URL('./locales/', import.meta.url),
+  { es, de, ar },
 );

@@ -1,5 +1,8 @@
 // The texts of community's e-mails in English; the other languages in ./locales.
 import { defineServerStrings } from '@catalyst/service-kit';
+import ar from './locales/ar.json';
+import de from './locales/de.json';
+import es from './locales/es.json';
 
 export const communityTexts = defineServerStrings(
   'community',
@@ -76,5 +79,5 @@ export const communityTexts = defineServerStrings(
     'digest.chooseText': 'Choose what we send you: {{link}}',
     'digest.links': '{{stop}} or {{choose}}.',
   },
-  new URL('./locales/', import.meta.url),
+  { es, de, ar },
 );

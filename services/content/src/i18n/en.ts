@@ -1,5 +1,8 @@
 // The texts of content's e-mails in English; the other languages in ./locales.
 import { defineServerStrings } from '@catalyst/service-kit';
+import ar from './locales/ar.json';
+import de from './locales/de.json';
+import es from './locales/es.json';
 
 export const contentTexts = defineServerStrings(
   'content',
@@ -10,5 +13,5 @@ export const contentTexts = defineServerStrings(
     'returned.intro': 'An admin sent "{{title}}" back with this note:',
     'returned.action': 'Open the studio to make the changes and submit again: {{link}}',
   },
-  new URL('./locales/', import.meta.url),
+  { es, de, ar },
 );

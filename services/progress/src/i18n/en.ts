@@ -1,5 +1,8 @@
 // The fixed words of progress's PDFs (the certificate) in English; the other languages in ./locales.
 import { defineServerStrings } from '@catalyst/service-kit';
+import ar from './locales/ar.json';
+import de from './locales/de.json';
+import es from './locales/es.json';
 
 export const progressTexts = defineServerStrings(
   'progress',
@@ -20,5 +23,5 @@ export const progressTexts = defineServerStrings(
     'certificate.revoked': 'This certificate was revoked',
     'certificate.revokedOn': 'This certificate was revoked on {{date}}',
   },
-  new URL('./locales/', import.meta.url),
+  { es, de, ar },
 );
