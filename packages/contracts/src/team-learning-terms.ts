@@ -42,6 +42,3 @@ export const assignedItemPath = (kind: AssignmentTargetKind, key: string): strin
 
 /** How long before an assignment's due date its assignees who have not finished it are reminded. */
 export const ASSIGNMENT_REMINDER_HOURS = 48;
-
-/** The assignment e-mail's subject. */
-export const teamAssignmentSubject = (teamName: string, title: string) => `${teamName} assigned you ${title}`;

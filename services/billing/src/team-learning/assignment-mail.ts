@@ -1,10 +1,11 @@
-// The e-mail each assignee gets: "<team> assigned you <title>", its due date and a link to it.
-import { assignedItemPath, teamAssignmentSubject, type AssignmentTargetKind } from '@catalyst/contracts';
-import { sendQuietly } from '@catalyst/service-kit';
+// The e-mail each assignee gets: "<team> assigned you <title>", its due date and a link to it, in their language.
+import { assignedItemPath, type AssignmentTargetKind } from '@catalyst/contracts';
+import { formatDate, languagesOfUsers, sendQuietly } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
+import { billingTexts } from '../i18n/en';
 import { longDate } from '../teams/team-mail';
 
-type MailDeps = Pick<Deps, 'mailer' | 'log' | 'config'>;
+type MailDeps = Pick<Deps, 'mailer' | 'log' | 'config' | 'auth'>;
 
 /** The address of the page an assigned item opens. */
 const assignedItemUrl = (publicUrl: string, kind: AssignmentTargetKind, key: string): string =>
@@ -12,7 +13,7 @@ const assignedItemUrl = (publicUrl: string, kind: AssignmentTargetKind, key: str
 
 export async function sendAssignmentMails(
   deps: MailDeps,
-  to: ReadonlyArray<{ email: string; name: string }>,
+  to: ReadonlyArray<{ user_id: string; email: string; name: string }>,
   assignment: {
     teamName: string;
     title: string;
@@ -21,22 +22,34 @@ export async function sendAssignmentMails(
     dueAt: Date | null;
   },
 ) {
-  const subject = teamAssignmentSubject(assignment.teamName, assignment.title);
   const url = assignedItemUrl(deps.config.PUBLIC_URL, assignment.kind, assignment.key);
+  const languageOf = await languagesOfUsers(
+    deps.auth,
+    to.map((person) => person.user_id),
+    deps.log,
+  );
+  const names = { team: assignment.teamName, title: assignment.title };
   await Promise.all(
-    to.map((person) =>
-      sendQuietly(deps.mailer, deps.log, {
+    to.map((person) => {
+      const language = languageOf(person.user_id);
+      const t = (key: keyof typeof billingTexts.english, values?: Record<string, string>) =>
+        billingTexts.t(language, key, values);
+      const { dueAt } = assignment;
+      return sendQuietly(deps.mailer, deps.log, {
         to: person.email,
-        subject,
+        subject: t('assignment.subject', names),
         text: [
-          `Hello ${person.name},`,
+          t('assignment.hello', { name: person.name }),
           '',
-          `${assignment.teamName} assigned you ${assignment.title} on Catalyst.`,
-          assignment.dueAt ? `It is due by ${longDate(assignment.dueAt)}.` : 'It has no due date.',
+          t('assignment.assigned', names),
+          dueAt
+            ? t('assignment.due', { date: language === 'en' ? longDate(dueAt) : formatDate(language, dueAt) })
+            : t('assignment.noDue'),
           '',
-          `Start it: ${url}`,
+          t('assignment.start', { link: url }),
         ].join('\n'),
-      }),
-    ),
+        ...(language === 'en' ? {} : { headers: { 'Content-Language': language } }),
+      });
+    }),
   );
 }
