@@ -2,8 +2,8 @@
 // missing from English or from a locale, no locale holds a key nobody uses. A part may keep more than one table:
 // every folder under its src/i18n/ with an en.ts (its defineStrings) and locales/ beside it, such as a remote's
 // src/i18n/widgets/ for what the shell shows of it (so a page showing a widget loads only the widget's texts).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@catalyst/contracts/languages';
 import type { EnglishStrings, Strings } from './strings';
@@ -154,6 +154,23 @@ async function readPart(folder: string): Promise<Part> {
   return { name: folder, tables, sources: sourcesOf(join(ROOT, folder, 'src')) };
 }
 
+/** A module and the repository's files it loads with it: its static relative imports, followed (no `import type`). */
+function loadedWith(file: string, found = new Set<string>()): Set<string> {
+  if (found.has(file) || !/\.tsx?$/.test(file)) return found;
+  found.add(file);
+  const text = readFileSync(file, 'utf8');
+  for (const [, spec] of text.matchAll(
+    /^(?:import|export)\s+(?!type\s)[^;]*?\sfrom\s+'(\.{1,2}\/[^']+)'/gm,
+  )) {
+    const base = join(dirname(file), spec!);
+    const resolved = ['', '.ts', '.tsx', '/index.ts']
+      .map((ending) => base + ending)
+      .find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+    if (resolved) loadedWith(resolved, found);
+  }
+  return found;
+}
+
 describe('locales', () => {
   it('finds the parts that have strings, each table with its own namespace', async () => {
     expect(PART_FOLDERS).toEqual(expect.arrayContaining(['packages/web-kit', 'shell']));
@@ -164,6 +181,34 @@ describe('locales', () => {
 
   it.each(PART_FOLDERS)('%s: every key used is in every language, and every key is used', async (folder) => {
     expect(partProblems(await readPart(folder))).toEqual([]);
+  });
+
+  it("loads a shell widget without its remote's main table when the remote keeps a widgets table", async () => {
+    const { SHELL_WIDGETS } = (await import(
+      /* @vite-ignore */ join(ROOT, 'shell/src/federation/widgets.ts')
+    )) as {
+      SHELL_WIDGETS: Record<string, { remote: string; module: string }>;
+    };
+    const checked: string[] = [];
+    const heavy: string[] = [];
+    for (const { remote, module } of Object.values(SHELL_WIDGETS)) {
+      const folder = join(ROOT, `mfe-${remote}`);
+      if (!existsSync(join(folder, 'src/i18n/widgets/en.ts'))) continue;
+      const { exposes } = (await import(/* @vite-ignore */ join(folder, 'src/exposes.ts'))) as {
+        exposes: Record<string, string>;
+      };
+      checked.push(`${remote} ${module}`);
+      const loaded = loadedWith(join(folder, exposes[module]!));
+      if (loaded.has(join(folder, 'src/i18n/en.ts'))) heavy.push(`${remote} ${module} loads src/i18n/en.ts`);
+    }
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'catalog ./TopCourses',
+        'catalog ./RecommendationRows',
+        'player ./ContinueWatching',
+      ]),
+    );
+    expect(heavy).toEqual([]);
   });
 
   it('names a key missing from a locale, a key no code uses, and a key code uses that English lacks', () => {
