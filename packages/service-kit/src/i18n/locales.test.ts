@@ -68,6 +68,13 @@ describe('server texts', () => {
     expect(tables.flatMap(localeProblems)).toEqual([]);
   });
 
+  it('keeps the numbers of the refusals built from limits (15 minutes, 6 streams) in every language', () => {
+    for (const language of TRANSLATED_LANGUAGES)
+      for (const [key, english] of Object.entries(serverMessages.english))
+        for (const number of english.match(/\d+/g) ?? [])
+          expect(serverMessages.locales[language][key], `${language} ${key}`).toContain(number);
+  });
+
   it('names a missing key, a left-over key and a placeholder English does not give', () => {
     const table = defineServerStrings(
       'example',

@@ -1,7 +1,12 @@
 // The messages of the one error shape that people read most, in every language. Each English text is the
 // very constant the code throws, so English answers stay byte for byte what they were; the error handlers
 // (service-kit's, the gateway's) put a refusal into the language the request's Accept-Language asks for.
-import { authMessages, PREMIUM_REQUIRED_MESSAGE } from '@catalyst/contracts';
+import {
+  authMessages,
+  CERTIFICATE_MESSAGES,
+  COMMUNITY_MESSAGES,
+  PREMIUM_REQUIRED_MESSAGE,
+} from '@catalyst/contracts';
 import type { Language } from '@catalyst/contracts/languages';
 import { BODY_TOO_DEEP_MESSAGE, BODY_TOO_LARGE_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../validate';
 import { defineServerStrings } from './strings';
@@ -54,6 +59,18 @@ export const serverMessages = defineServerStrings(
     'auth.verificationInvalid': authMessages.verificationInvalid,
     'auth.resetInvalid': authMessages.resetInvalid,
     'auth.verifyToSubscribe': authMessages.verifyToSubscribe,
+    'community.threadNotFound': COMMUNITY_MESSAGES.threadNotFound,
+    'community.postNotFound': COMMUNITY_MESSAGES.postNotFound,
+    'community.editWindowClosed': COMMUNITY_MESSAGES.editWindowClosed,
+    'community.notYourPost': COMMUNITY_MESSAGES.notYourPost,
+    'community.locked': COMMUNITY_MESSAGES.locked,
+    'community.alreadyReported': COMMUNITY_MESSAGES.alreadyReported,
+    'community.rateLimited': COMMUNITY_MESSAGES.rateLimited,
+    'community.questionsClosed': COMMUNITY_MESSAGES.questionsClosed,
+    'community.ownPostVote': COMMUNITY_MESSAGES.ownPostVote,
+    'community.tooManyStreams': COMMUNITY_MESSAGES.tooManyStreams,
+    'certificate.notFound': CERTIFICATE_MESSAGES.notFound,
+    'certificate.invalidCode': CERTIFICATE_MESSAGES.invalidCode,
   },
   { es, de, ar },
 );
