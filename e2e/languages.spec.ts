@@ -63,16 +63,20 @@ test('a visitor picks Arabic in the footer: the page turns right to left, stays 
   await expect(header(page).getByRole('button', { name: 'تسجيل الدخول' })).toBeVisible();
   await expect(footer(page).getByLabel('اللغة')).toHaveValue('ar');
 
-  // The learner signs in (the account's dialog is not translated yet): Arabic stays, and the account keeps it.
+  // The learner signs in through the account's dialog, in Arabic: Arabic stays, and the account keeps it.
   await header(page).getByRole('button', { name: 'تسجيل الدخول' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email', { exact: true }).fill(demo.learner.email);
-  await dialog.getByLabel('Password', { exact: true }).fill(demo.learner.password);
-  await dialog.getByRole('button', { name: 'Login', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'مرحبًا بعودتك' });
+  await dialog.getByLabel('البريد الإلكتروني', { exact: true }).fill(demo.learner.email);
+  await dialog.getByLabel('كلمة المرور', { exact: true }).fill(demo.learner.password);
+  await dialog.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
   await expect(header(page).getByText(/^مرحبًا، /)).toBeVisible();
   await expect(header(page).getByRole('link', { name: 'لوحة التحكم' }).first()).toBeVisible();
   await expect(html(page)).toHaveAttribute('lang', 'ar');
   await expect.poll(async () => (await learnerAccount(request)).user.locale).toBe('ar');
+  // The account's pages in Arabic too: the profile loads the account remote's own strings.
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('إعدادات الملف الشخصي');
+  await expect(page.getByRole('button', { name: 'تحديث الملف الشخصي' })).toBeVisible();
 
   // The catalogue's and the community's pages in Arabic: each remote loads its own strings for it.
   await page.goto('/browse');
