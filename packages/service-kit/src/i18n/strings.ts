@@ -75,7 +75,7 @@ export function defineServerStrings<T extends EnglishTexts>(
         if (text) return fill(language, text, values);
       }
       if (typeof entry === 'string') return fill('en', entry, values);
-      return fill('en', values?.count === 1 ? entry.one : entry.other, values);
+      return fill('en', Number(values?.count) === 1 ? entry.one : entry.other, values);
     },
   };
 }

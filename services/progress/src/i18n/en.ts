@@ -22,6 +22,16 @@ export const progressTexts = defineServerStrings(
     'certificate.revokedMark': 'REVOKED',
     'certificate.revoked': 'This certificate was revoked',
     'certificate.revokedOn': 'This certificate was revoked on {{date}}',
+    'notes.title': 'My notes',
+    'notes.subject': {
+      one: '{{count}} note exported on {{date}}',
+      other: '{{count}} notes exported on {{date}}',
+    },
+    'notes.count': { one: '{{count}} note', other: '{{count}} notes' },
+    'notes.about': '{{notes}} · exported from {{siteName}} on {{date}}',
+    'notes.aboutMatching': '{{notes}} matching “{{q}}” · exported from {{siteName}} on {{date}}',
+    'notes.empty': 'No notes yet.',
+    'notes.bookmark': 'Bookmark',
   },
   { es, de, ar },
 );

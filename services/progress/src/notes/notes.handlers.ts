@@ -7,7 +7,7 @@ import {
   type noteRoutes,
   type ProductSummary,
 } from '@catalyst/contracts';
-import { conflict, newObjectId, notFound, type RouteHandlers } from '@catalyst/service-kit';
+import { conflict, newObjectId, notFound, requestLanguage, type RouteHandlers } from '@catalyst/service-kit';
 import { renderMarkdown } from '@catalyst/service-kit/markdown';
 import type { Deps } from '../deps';
 import type { NoteRow } from '../db/tables/notes';
@@ -90,13 +90,15 @@ export function createNoteHandlers({
       };
     },
     /** Every note (or those matching `q`: at most NOTES_MAX are kept) as one PDF, downloaded as a file. */
-    async exportNotesPdf({ identity, query, requestId }) {
+    async exportNotesPdf({ identity, query, requestId }, c) {
       const { rows } = await repo.listNotes(db, identity.id, { q: query.q, page: 1, limit: NOTES_MAX });
       const bytes = await renderNotesPdf(await pdfGroups(identity, rows, requestId), {
         siteName: config.SITE_NAME,
         learnerName: identity.name,
         exportedAt: new Date(),
         q: query.q,
+        // The account's language; a browser's download of the link says its own when none was chosen.
+        language: identity.locale ?? requestLanguage(c),
       });
       return new Response(new Uint8Array(bytes), {
         headers: {

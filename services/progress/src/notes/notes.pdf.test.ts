@@ -70,6 +70,20 @@ describe('GET /notes/export/pdf: every note as a PDF', () => {
     expect(text.join('\n')).not.toContain('Olga');
   });
 
+  it("writes its own words in the learner's language, their notes as written", async () => {
+    await note({ seconds: 30, body: '' });
+    await note({ seconds: 95, body: 'Grid is two-dimensional' });
+    const { doc, text } = await exported('', { ...sub, locale: 'de' });
+    expect(doc.getTitle()).toBe('Meine Notizen · Catalyst');
+    expect(doc.getSubject()).toMatch(/^2 Notizen, exportiert am \d+\. \p{L}+ \d{4}$/u);
+    expect(text.slice(0, 2)).toEqual([
+      'Meine Notizen',
+      expect.stringMatching(/^2 Notizen · exportiert aus Catalyst am /),
+    ]);
+    expect(text).toContain('Lesezeichen');
+    expect(text).toContain('Grid is two-dimensional');
+  });
+
   it('exports only the notes a search finds, and says what it searched', async () => {
     await note({ body: 'Closures capture variables' });
     await note({ body: 'flexbox gaps' });

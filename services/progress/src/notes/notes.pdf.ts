@@ -4,12 +4,15 @@
 // (certificates/pdf-text.ts): letters the standard fonts lack are drawn in DejaVu.
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { noteTime } from '@catalyst/contracts/notes-terms';
+import type { Language } from '@catalyst/contracts/languages';
+import { progressTexts } from '../i18n/en';
 import {
   draw,
   drawable,
   fontChooser,
-  formatPdfDate as formatDate,
+  formatPdfDate,
   hex,
+  rightToLeftLine,
   widthOf,
   wrap,
   type TextStyle,
@@ -46,6 +49,8 @@ export interface NotesPdfOptions {
   exportedAt: Date;
   /** The search the notes were exported under, if any. */
   q?: string;
+  /** The language of its own words and dates: the learner's. */
+  language?: Language;
 }
 
 /** A word wider than the line is cut into pieces that fit (a long link), so nothing runs off the page. */
@@ -82,8 +87,11 @@ const linesOf = (text: string, style: TextStyle, maxWidth: number): string[] =>
 /** Renders the notes; the same notes at the same time render to the same bytes. */
 export async function renderNotesPdf(
   groups: readonly PdfNoteGroup[],
-  { siteName, learnerName, exportedAt, q }: NotesPdfOptions,
+  { siteName, learnerName, exportedAt, q, language = 'en' }: NotesPdfOptions,
 ): Promise<Uint8Array> {
+  const t = (key: keyof typeof progressTexts.english, values?: Record<string, string | number>) =>
+    progressTexts.t(language, key, values);
+  const formatDate = (date: Date) => formatPdfDate(date, language);
   const doc = await PDFDocument.create({ updateMetadata: false });
   const [sans, sansBold, sansItalic] = await Promise.all([
     doc.embedFont(StandardFonts.Helvetica),
@@ -97,14 +105,18 @@ export async function renderNotesPdf(
   // One after another, so the same notes embed their fonts in the same order.
   const bodyFont: PDFFont = await fontFor(sans, 'sans', ...bodies, q ?? '', learnerName);
   const headingFont: PDFFont = await fontFor(sansBold, 'sansBold', ...headings, siteName);
+  // Its own words: the standard fonts draw English, Spanish and German; Arabic takes DejaVu Sans.
+  const title = t('notes.title');
+  const titleFont = await fontFor(sansBold, 'sansBold', title);
+  const italicFont = await fontFor(sansItalic, 'sans', t('notes.empty'), t('notes.bookmark'));
+  const aboutFont = await fontFor(bodyFont, 'sans', t('notes.aboutMatching'), formatDate(exportedAt));
 
-  const title = 'My notes';
   doc.setTitle(`${title} · ${siteName}`, { showInWindowTitleBar: true });
   doc.setAuthor(learnerName);
-  doc.setSubject(`${count} ${count === 1 ? 'note' : 'notes'} exported on ${formatDate(exportedAt)}`);
+  doc.setSubject(t('notes.subject', { count, date: formatDate(exportedAt) }));
   doc.setCreator(siteName);
   doc.setProducer(siteName);
-  doc.setLanguage('en');
+  doc.setLanguage(language);
   doc.setCreationDate(exportedAt);
   doc.setModificationDate(exportedAt);
 
@@ -120,17 +132,20 @@ export async function renderNotesPdf(
   const line = (text: string, style: TextStyle, gap: number) => {
     room(style.size + gap);
     y -= style.size;
-    draw(page, text, MARGIN, y, style);
+    // A line whose first letter is Arabic is laid out right to left (pdf-text's rightToLeftLine).
+    draw(page, rightToLeftLine(text), MARGIN, y, style);
     y -= gap;
   };
 
-  line(title, { font: sansBold, size: 22, color: INDIGO }, 8);
-  const about = `${count === 1 ? '1 note' : `${count.toLocaleString('en-US')} notes`}${
-    q ? ` matching “${q}”` : ''
-  } · exported from ${siteName} on ${formatDate(exportedAt)}`;
-  for (const text of linesOf(about, { font: bodyFont, size: 10 }, width))
-    line(text, { font: bodyFont, size: 10, color: MUTED }, 4);
-  if (count === 0) line('No notes yet.', { font: sansItalic, size: 11, color: MUTED }, 4);
+  line(title, { font: titleFont, size: 22, color: INDIGO }, 8);
+  // The count as the language writes it (en: 1,234), its plural form chosen by the number.
+  const notes = t('notes.count', { count: count.toLocaleString(language === 'en' ? 'en-US' : language) });
+  const about = q
+    ? t('notes.aboutMatching', { notes, q, siteName, date: formatDate(exportedAt) })
+    : t('notes.about', { notes, siteName, date: formatDate(exportedAt) });
+  for (const text of linesOf(about, { font: aboutFont, size: 10 }, width))
+    line(text, { font: aboutFont, size: 10, color: MUTED }, 4);
+  if (count === 0) line(t('notes.empty'), { font: italicFont, size: 11, color: MUTED }, 4);
 
   const heading: TextStyle = { font: headingFont, size: 14, color: INDIGO };
   const place: TextStyle = { font: headingFont, size: 9.5, color: MUTED };
@@ -149,7 +164,8 @@ export async function renderNotesPdf(
       y -= 6;
       room(place.size + body.size + 8);
       linesOf(where, place, width).forEach((text) => line(text, place, 3));
-      if (note.body.trim() === '') line('Bookmark', { font: sansItalic, size: 10.5, color: MUTED }, 3);
+      if (note.body.trim() === '')
+        line(t('notes.bookmark'), { font: italicFont, size: 10.5, color: MUTED }, 3);
       else linesOf(note.body.trim(), body, width).forEach((text) => line(text, body, 3.5));
     }
   }
