@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CheckCircle2, EyeOff, Flag, Pencil, ThumbsUp, Trash2 } from '@catalyst/web-kit/icons';
-import type { Post, Thread } from '@catalyst/contracts';
+import { COMMUNITY_LIMITS, type Post, type Thread } from '@catalyst/contracts';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import {
   Alert,
@@ -121,7 +121,9 @@ export function PostView({
           {timeLeft ? (
             <p className={styles.hint}>{t('post.editFor', { time: timeLeft })}</p>
           ) : (
-            <p className={styles.fieldError}>{t('post.editClosed')}</p>
+            <p className={styles.fieldError}>
+              {t('post.editClosed', { minutes: COMMUNITY_LIMITS.editWindowMinutes })}
+            </p>
           )}
         </EditForm>
       ) : (

@@ -2,7 +2,12 @@
 // Other languages: ./locales/<lang>.json, the same keys (web-kit's i18n/locales.test.ts keeps them complete).
 // The words the contracts also give (push, the weekly e-mail, kinds of notification, report reasons, the
 // community's own notices) are read from there, so English is written once.
-import { COMMUNITY_MESSAGES, DIGEST_TEXTS, REPORT_REASON_LABELS } from '@catalyst/contracts';
+import {
+  COMMUNITY_LIMITS,
+  COMMUNITY_MESSAGES,
+  DIGEST_TEXTS,
+  REPORT_REASON_LABELS,
+} from '@catalyst/contracts';
 import { NOTIFICATION_TYPE_LABELS, PUSH_TEXTS } from '@catalyst/contracts/notification-terms';
 import { defineStrings } from '@catalyst/web-kit';
 
@@ -61,7 +66,11 @@ export const communityStrings = defineStrings(
     'post.edited': '(edited)',
     'post.answer': 'Answer',
     'post.editFor': 'You can edit for {{time}} more.',
-    'post.editClosed': COMMUNITY_MESSAGES.editWindowClosed,
+    // the window's length is a value, so a translation follows the limit when it changes
+    'post.editClosed': COMMUNITY_MESSAGES.editWindowClosed.replace(
+      String(COMMUNITY_LIMITS.editWindowMinutes),
+      '{{minutes}}',
+    ),
     'post.upvotesMine': 'Upvotes on your post ({{n}})',
     'post.upvote': 'Upvote ({{n}})',
     'post.ownVote': COMMUNITY_MESSAGES.ownPostVote,
