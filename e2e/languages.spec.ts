@@ -73,6 +73,8 @@ test('a visitor picks Arabic in the footer: the page turns right to left, stays 
   await expect(header(page).getByRole('link', { name: 'لوحة التحكم' }).first()).toBeVisible();
   await expect(html(page)).toHaveAttribute('lang', 'ar');
   await expect.poll(async () => (await learnerAccount(request)).user.locale).toBe('ar');
+  // The dashboard's Top Courses in Arabic, from the catalogue's small widgets table.
+  await expect(page.getByRole('heading', { level: 2, name: 'أفضل الدورات' })).toBeVisible();
   // The account's pages in Arabic too: the profile loads the account remote's own strings.
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('إعدادات الملف الشخصي');
