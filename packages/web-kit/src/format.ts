@@ -19,18 +19,36 @@ export function formatPrice(price: number | string | null | undefined): string {
   if (n === null) return kitStrings.t('price.unknown');
   if (n === 0) return kitStrings.t('price.free');
   // English is written out (no Intl: see formatDate); another language is Intl's, loaded with its strings
-  const language = currentLanguage();
-  const translator = loadedTranslator();
-  return language === 'en' || !translator ? `$${n.toFixed(2)}` : translator.formatDollars(language, n);
+  const other = otherLanguage();
+  return other ? other.translator.formatDollars(other.language, n) : `$${n.toFixed(2)}`;
 }
 
-/** Minutes as people read a length: 90 → '1 h 30 min', 45 → '45 min', 120 → '2 h'. Missing → ''. */
+/** Intl's formats of the page's language, or null on an English page (written out: see formatDate). */
+function otherLanguage() {
+  const language = currentLanguage();
+  const translator = loadedTranslator();
+  return language === 'en' || !translator ? null : { language, translator };
+}
+
+/**
+ * Minutes as people read a length: 90 → '1 h 30 min', 45 → '45 min', 120 → '2 h' (another language: its
+ * units as Intl writes them, de '1 Std. 30 Min.'). Missing → ''.
+ */
 export function formatDuration(minutes: number | string | null | undefined): string {
   const n = toNumber(minutes);
   if (n === null || n < 0) return '';
   const total = Math.round(n);
   const hours = Math.floor(total / 60);
   const rest = total % 60;
+  const other = otherLanguage();
+  if (other) {
+    const { language, translator } = other;
+    const parts = [
+      ...(hours > 0 ? [translator.formatUnit(language, hours, 'hour')] : []),
+      ...(rest > 0 || hours === 0 ? [translator.formatUnit(language, rest, 'minute')] : []),
+    ];
+    return parts.join(' ');
+  }
   if (hours === 0) return `${rest} min`;
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
@@ -43,8 +61,9 @@ export function formatSeconds(seconds: number | string | null | undefined): stri
   const n = toNumber(seconds);
   if (n === null || n < 0) return '';
   const whole = Math.round(n);
-  if (whole < 60) return `${whole} s`;
-  return formatDuration(Math.round(whole / 60));
+  if (whole >= 60) return formatDuration(Math.round(whole / 60));
+  const other = otherLanguage();
+  return other ? other.translator.formatUnit(other.language, whole, 'second') : `${whole} s`;
 }
 
 /**
@@ -87,9 +106,8 @@ export function formatDate(
   if (value === null || value === undefined || value === '') return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const language = currentLanguage();
-  const translator = loadedTranslator();
-  if (language !== 'en' && translator) return translator.formatDay(language, date, { style, utc, year });
+  const other = otherLanguage();
+  if (other) return other.translator.formatDay(other.language, date, { style, utc, year });
   const month = MONTH_NAMES[utc ? date.getUTCMonth() : date.getMonth()] ?? '';
   const day = `${style === 'long' ? month : month.slice(0, 3)} ${utc ? date.getUTCDate() : date.getDate()}`;
   return year ? `${day}, ${utc ? date.getUTCFullYear() : date.getFullYear()}` : day;
@@ -101,18 +119,30 @@ export function truncate(text: string | null | undefined, max = 60): string {
   return text.length > max ? `${text.slice(0, max - 3)}...` : text;
 }
 
-/** Bytes for people, in 1024 steps: 900 → '900 B', 1536 → '1.5 KB', 2_621_440 → '2.5 MB'. Missing or negative → ''. */
+const SIZE_UNITS = [
+  ['B', 'byte'],
+  ['KB', 'kilobyte'],
+  ['MB', 'megabyte'],
+  ['GB', 'gigabyte'],
+] as const;
+
+/**
+ * Bytes for people, in 1024 steps: 900 → '900 B', 1536 → '1.5 KB', 2_621_440 → '2.5 MB' (another language:
+ * as Intl writes it, de '2,5 MB'). Missing or negative → ''.
+ */
 export function formatFileSize(bytes: number | null | undefined): string {
   const n = toNumber(bytes);
   if (n === null || n < 0) return '';
-  const units = ['B', 'KB', 'MB', 'GB'];
   let value = n;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  const shown =
-    unit === 0 || value >= 10 ? Math.round(value).toString() : value.toFixed(1).replace(/\.0$/, '');
-  return `${shown} ${units[unit]}`;
+  const [english, intlUnit] = SIZE_UNITS[unit]!;
+  const fractionDigits = unit === 0 || value >= 10 ? 0 : 1;
+  const other = otherLanguage();
+  if (other) return other.translator.formatUnit(other.language, value, intlUnit, fractionDigits);
+  const shown = fractionDigits === 0 ? Math.round(value).toString() : value.toFixed(1).replace(/\.0$/, '');
+  return `${shown} ${english}`;
 }

@@ -35,6 +35,11 @@ export const kitStrings = defineStrings(
       'This page needs a connection. The lessons you saved for offline watching play without one.',
     'guard.downloads': 'Go to Downloads',
     'guard.checkingPlan': 'Checking your subscription...',
+    'rating.none': 'No ratings yet',
+    'rating.label': {
+      one: '{{average}} out of 5, {{count}} rating',
+      other: '{{average}} out of 5, {{count}} ratings',
+    },
     'language.label': 'Language',
     'language.saveFailed':
       "Your language is shown here but couldn't be saved to your account. Try again later.",

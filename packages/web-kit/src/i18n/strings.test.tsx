@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDate, formatPrice } from '../format';
+import { formatDate, formatDuration, formatFileSize, formatPrice, formatSeconds } from '../format';
 import { Pager } from '../ui/Pager';
 import { currentLanguage } from './language';
 import { defineStrings, setLanguage, useStrings, type Translated } from './strings';
@@ -57,6 +57,8 @@ describe('strings and formats per language', () => {
     expect(lessons.t('lessons.count', { count: 3 })).toBe('3 lessons');
     expect(formatPrice(14.99)).toBe('$14.99');
     expect(formatDate('2026-01-05T12:00:00Z', 'short', { utc: true })).toBe('Jan 5, 2026');
+    expect(formatDuration(90)).toBe('1 h 30 min');
+    expect(formatFileSize(2_621_440)).toBe('2.5 MB');
   });
 
   it('writes German: its plural, a price in dollars and a date as Germans write them', async () => {
@@ -66,6 +68,9 @@ describe('strings and formats per language', () => {
     expect(formatPrice(14.99)).toBe('14,99\u00a0$');
     expect(formatPrice(0)).toBe('Kostenlos');
     expect(formatDate('2026-01-05T12:00:00Z', 'long', { utc: true })).toBe('5. Januar 2026');
+    expect(formatDuration(90)).toBe('1 Std. 30 Min.');
+    expect(formatSeconds(30)).toBe('30 Sek.');
+    expect(formatFileSize(2_621_440)).toBe('2,5 MB');
     expect(document.documentElement.getAttribute('lang')).toBe('de');
     expect(document.documentElement.getAttribute('dir')).toBe('ltr');
   });

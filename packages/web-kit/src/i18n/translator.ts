@@ -69,6 +69,33 @@ export function formatDay(
   ).format(date);
 }
 
+/** A unit Intl names (short: de '14 Min.', ar '١٤ د'), and how many fraction digits it may show. */
+export type LengthUnit = 'hour' | 'minute' | 'second' | 'byte' | 'kilobyte' | 'megabyte' | 'gigabyte';
+
+/** An amount of a unit as Intl writes it in a language: formatUnit('de', 2.5, 'megabyte') → '2,5 MB'. */
+export const formatUnit = (
+  language: Language,
+  amount: number,
+  unit: LengthUnit,
+  fractionDigits = 0,
+): string =>
+  intl(
+    `unit:${language}:${unit}:${fractionDigits}`,
+    () =>
+      new Intl.NumberFormat(language, {
+        style: 'unit',
+        unit,
+        unitDisplay: 'short',
+        maximumFractionDigits: fractionDigits,
+      }),
+  ).format(amount);
+
+/** A number as Intl writes it in a language (de: '4,6'), with one fraction digit at most. */
+export const formatDecimal = (language: Language, value: number): string =>
+  intl(`decimal:${language}`, () => new Intl.NumberFormat(language, { maximumFractionDigits: 1 })).format(
+    value,
+  );
+
 /** A part's text in a language, its plural chosen by Intl.PluralRules (through i18next). */
 export const translated = (language: Language, namespace: string, key: string, values?: TextValues): string =>
   instance.t(key, { ...values, lng: language, ns: namespace });

@@ -1,6 +1,18 @@
 import type { CSSProperties } from 'react';
-import { formatRating, ratingLabel } from '@catalyst/contracts';
+import { formatRating } from '@catalyst/contracts';
+import { kitStrings } from '../i18n/en';
+import { currentLanguage } from '../i18n/language';
+import { loadedTranslator, useStrings } from '../i18n/strings';
 import styles from './RatingStars.module.css';
+
+/** The average as the page's language writes it: '4.6' (English, as contracts' formatRating), de '4,6'. */
+function shownRating(average: number): string {
+  const language = currentLanguage();
+  const translator = loadedTranslator();
+  return language === 'en' || !translator
+    ? formatRating(average)
+    : translator.formatDecimal(language, average);
+}
 
 /**
  * A product's rating as five stars filled to its average, with its number and count beside them; read by a
@@ -15,18 +27,19 @@ export function RatingStars({
   count: number | undefined;
   className?: string;
 }) {
+  const t = useStrings(kitStrings);
   const rated = average !== null && average !== undefined && !!count;
   const fill = { '--rating-fill': `${rated ? (average / 5) * 100 : 0}%` } as CSSProperties;
   return (
     <span
       className={[styles.rating, className].filter(Boolean).join(' ')}
       role="img"
-      aria-label={ratingLabel(average ?? null, count ?? 0)}
+      aria-label={rated ? t('rating.label', { average: shownRating(average), count }) : t('rating.none')}
       data-testid="rating"
     >
       <span className={styles.stars} style={fill} aria-hidden="true" />
       <span className={styles.text} aria-hidden="true">
-        {rated ? `${formatRating(average)} (${count})` : 'No ratings yet'}
+        {rated ? `${shownRating(average)} (${count})` : t('rating.none')}
       </span>
     </span>
   );
