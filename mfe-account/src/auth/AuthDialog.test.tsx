@@ -272,7 +272,7 @@ describe('AuthDialog', () => {
       expect(describedBy(screen.getByLabelText('البريد الإلكتروني'))).toBe('البريد الإلكتروني مطلوب');
       expect(calls()).toHaveLength(0);
     } finally {
-      await setLanguage('en', { keep: false });
+      await act(() => setLanguage('en', { keep: false }));
     }
   });
 

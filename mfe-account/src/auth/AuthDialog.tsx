@@ -12,7 +12,7 @@ import {
 } from '@catalyst/web-kit';
 import { NAME_MAX_LENGTH } from '@catalyst/contracts';
 import { shownMessage } from '../i18n/contractMessages';
-import { accountStrings } from '../i18n/en';
+import { accountWidgetStrings } from '../i18n/widgets/en';
 import { withParts } from '../i18n/withParts';
 import { PasswordStrength } from './PasswordStrength';
 import { SsoOffer } from './SsoOffer';
@@ -34,7 +34,7 @@ export const AUTH_BANNER_MS = 4000;
 const EMPTY: RegisterFields = { name: '', email: '', password: '', confirmPassword: '' };
 
 function ShowPasswordButton({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
-  const t = useStrings(accountStrings);
+  const t = useStrings(accountWidgetStrings);
   return (
     <button
       type="button"
@@ -56,7 +56,7 @@ export default function AuthDialog(props: AuthDialogProps) {
 
 function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthDialogProps) {
   const { login, register } = useSession();
-  const t = useStrings(accountStrings);
+  const t = useStrings(accountWidgetStrings);
   const [fields, setFields] = useState<RegisterFields>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<string | null>(null);
@@ -113,7 +113,7 @@ function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthD
     if (isLogin && failure.kind === 'refused') {
       // A refused sign-in reports at the top of the page (the spec's banner) and keeps the dialog open
       // with what was typed, so the learner corrects the password instead of starting over.
-      onError(shownMessage(t, failure.message));
+      onError(shownMessage(t, null, failure.message));
       setBanner(failure.message);
       return;
     }
@@ -130,7 +130,7 @@ function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthD
         <p className={styles.subtitle}>{isLogin ? t('auth.loginSubtitle') : t('auth.registerSubtitle')}</p>
         {banner ? (
           <Alert tone="danger" className={styles.error}>
-            {shownMessage(t, banner)}
+            {shownMessage(t, null, banner)}
           </Alert>
         ) : null}
         <form
@@ -147,7 +147,7 @@ function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthD
               maxLength={NAME_MAX_LENGTH}
               value={fields.name}
               onChange={change('name')}
-              error={shownMessage(t, errors.name)}
+              error={shownMessage(t, null, errors.name)}
             />
           ) : null}
           <TextField
@@ -157,7 +157,7 @@ function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthD
             autoComplete="email"
             value={fields.email}
             onChange={change('email')}
-            error={shownMessage(t, errors.email)}
+            error={shownMessage(t, null, errors.email)}
           />
           {isLogin ? <SsoOffer email={fields.email} /> : null}
           <TextField
@@ -167,7 +167,7 @@ function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthD
             autoComplete={isLogin ? 'current-password' : 'new-password'}
             value={fields.password}
             onChange={change('password')}
-            error={shownMessage(t, errors.password)}
+            error={shownMessage(t, null, errors.password)}
             adornment={
               <ShowPasswordButton shown={showPassword} onToggle={() => setShowPassword((v) => !v)} />
             }
@@ -183,7 +183,7 @@ function AuthDialogOpening({ open, view, onViewChange, onClose, onError }: AuthD
               autoComplete="new-password"
               value={fields.confirmPassword}
               onChange={change('confirmPassword')}
-              error={shownMessage(t, errors.confirmPassword)}
+              error={shownMessage(t, null, errors.confirmPassword)}
               hint={
                 passwordsMatch ? <span className={styles.match}>{t('auth.passwordsMatch')}</span> : undefined
               }

@@ -1,6 +1,6 @@
 import { passwordStrength } from '@catalyst/contracts';
 import { useStrings } from '@catalyst/web-kit';
-import { accountStrings } from '../i18n/en';
+import { accountWidgetStrings } from '../i18n/widgets/en';
 import styles from './AuthDialog.module.css';
 
 const LABEL_KEYS = [
@@ -13,7 +13,7 @@ const LABEL_KEYS = [
 
 /** Four points: length 6+, a lowercase letter, an uppercase letter, a digit (spec section 5). */
 export function PasswordStrength({ password }: { password: string }) {
-  const t = useStrings(accountStrings);
+  const t = useStrings(accountWidgetStrings);
   const { score } = passwordStrength(password);
   const label = t(LABEL_KEYS[score]);
   return (

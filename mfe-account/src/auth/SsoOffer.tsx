@@ -11,7 +11,7 @@ import {
   type ApiClient,
   type SessionStore,
 } from '@catalyst/web-kit';
-import { accountStrings } from '../i18n/en';
+import { accountWidgetStrings } from '../i18n/widgets/en';
 import styles from './AuthDialog.module.css';
 
 /** How long typing must pause before the address is looked up (one ask per address, not per key). */
@@ -46,7 +46,7 @@ export function SsoOffer({
   sessionStore?: SessionStore;
   navigate?: (url: string) => void;
 }) {
-  const t = useStrings(accountStrings);
+  const t = useStrings(accountWidgetStrings);
   const settled = useSettledEmail(email);
   const lookup = useApiData(client.authSso.ssoLookup, settled ? { query: { email: settled } } : null);
   const [busy, setBusy] = useState(false);
@@ -63,13 +63,13 @@ export function SsoOffer({
       navigate(url);
     } catch (err) {
       setBusy(false);
-      setError(isApiRequestError(err) && err.status < 500 ? err.message : t('sso.failed'));
+      setError(isApiRequestError(err) && err.status < 500 ? err.message : t('ssoOffer.failed'));
     }
   };
 
   return (
-    <div className={styles.sso} role="group" aria-label={t('sso.group')}>
-      <p className={styles.ssoText}>{t('sso.offer', { team: team.teamName })}</p>
+    <div className={styles.sso} role="group" aria-label={t('ssoOffer.group')}>
+      <p className={styles.ssoText}>{t('ssoOffer.text', { team: team.teamName })}</p>
       {error ? <Alert tone="danger">{error}</Alert> : null}
       <Button
         type="button"

@@ -1,12 +1,14 @@
-// The contracts' English messages the account's pages show themselves (the browser's own validation, a fallback
-// when the server gave none), by key: en.ts takes its English from here, and `shownMessage` puts one into the
-// page's language. A message the server wrote (already in the page's language) passes through unchanged.
+// The contracts' English messages the account shows itself (the browser's own validation, a fallback when the
+// server gave none), by key: the sign-in dialog's in its widgets table (./widgets/en.ts), the rest in the pages'
+// (./en.ts). `shownMessage` puts one into the page's language; a message the server wrote (already in the page's
+// language) passes through unchanged.
 import { authMessages, COMMUNITY_MESSAGES, teamSsoMessages } from '@catalyst/contracts';
 import { teamGroupMessages } from '@catalyst/contracts/team-groups-terms';
 import { teamLearningMessages } from '@catalyst/contracts/team-learning-terms';
 import { teamMessages } from '@catalyst/contracts/teams-terms';
 
-export const contractMessages = {
+/** The messages the sign-in dialog shows (the pages show them too). */
+export const dialogMessages = {
   'message.nameRequired': authMessages.nameRequired,
   'message.nameTooShort': authMessages.nameTooShort,
   'message.nameTooLong': authMessages.nameTooLong,
@@ -20,23 +22,28 @@ export const contractMessages = {
   'message.passwordComplexity': authMessages.passwordComplexity,
   'message.confirmRequired': authMessages.confirmRequired,
   'message.passwordsDoNotMatch': authMessages.passwordsDoNotMatch,
-  'message.currentPasswordRequired': authMessages.currentPasswordRequired,
-  'message.newPasswordRequired': authMessages.newPasswordRequired,
-  'message.passwordMustDiffer': authMessages.passwordMustDiffer,
-  'message.emailChangeNeedsPassword': authMessages.emailChangeNeedsPassword,
   'message.loginFailed': authMessages.loginFailed,
   'message.registrationFailed': authMessages.registrationFailed,
   'message.networkOrServer': authMessages.networkOrServer,
   'message.invalidCredentials': authMessages.invalidCredentials,
   'message.emailTaken': authMessages.emailTaken,
   'message.tooManyAttempts': authMessages.tooManyAttempts,
+  'message.sharedComputer': authMessages.sharedComputer,
+  'message.continueWithSso': teamSsoMessages.continueWithSso,
+} as const;
+
+/** The messages only the account's pages show. */
+export const pageMessages = {
+  'message.currentPasswordRequired': authMessages.currentPasswordRequired,
+  'message.newPasswordRequired': authMessages.newPasswordRequired,
+  'message.passwordMustDiffer': authMessages.passwordMustDiffer,
+  'message.emailChangeNeedsPassword': authMessages.emailChangeNeedsPassword,
   'message.forgotPasswordSent': authMessages.forgotPasswordSent,
   'message.resetSuccess': authMessages.resetSuccess,
   'message.noVerificationToken': authMessages.noVerificationToken,
   'message.verificationSuccess': authMessages.verificationSuccess,
   'message.verificationFailed': authMessages.verificationFailed,
   'message.verificationError': authMessages.verificationError,
-  'message.sharedComputer': authMessages.sharedComputer,
   'message.profileUpdated': authMessages.profileUpdated,
   'message.profileUpdatedVerify': authMessages.profileUpdatedVerify,
   'message.profileUpdateError': authMessages.profileUpdateError,
@@ -46,7 +53,6 @@ export const contractMessages = {
   'message.passwordChangeFailed': authMessages.passwordChangeFailed,
   'message.passwordIncorrect': authMessages.passwordIncorrect,
   'message.unsubscribeInvalid': COMMUNITY_MESSAGES.unsubscribeInvalid,
-  'message.continueWithSso': teamSsoMessages.continueWithSso,
   'message.teamName': teamMessages.name,
   'message.teamSeats': teamMessages.seats,
   'message.teamInvitees': teamMessages.invitees,
@@ -54,19 +60,36 @@ export const contractMessages = {
   'message.assignees': teamLearningMessages.assignees,
 } as const;
 
-type MessageKey = keyof typeof contractMessages;
-const keyOf = new Map<string, MessageKey>(
-  Object.entries(contractMessages).map(([key, english]) => [english, key as MessageKey]),
+type DialogKey = keyof typeof dialogMessages;
+type PageKey = keyof typeof pageMessages;
+const dialogKeys = new Map<string, DialogKey>(
+  Object.entries(dialogMessages).map(([key, english]) => [english, key as DialogKey]),
+);
+const pageKeys = new Map<string, PageKey>(
+  Object.entries(pageMessages).map(([key, english]) => [english, key as PageKey]),
 );
 
-/** A message in the page's language: a contract's English one translated, any other as it came. */
-export function shownMessage(t: (key: MessageKey) => string, message: string): string;
-export function shownMessage(t: (key: MessageKey) => string, message: string | undefined): string | undefined;
+type DialogText = (key: DialogKey) => string;
+type PageText = (key: PageKey) => string;
+
+/**
+ * A message in the page's language: a contract's English one translated (`tw`, the widgets table: the dialog's;
+ * `t`, the pages' table, null in the dialog), any other as it came.
+ */
+export function shownMessage(tw: DialogText, t: PageText | null, message: string): string;
 export function shownMessage(
-  t: (key: MessageKey) => string,
+  tw: DialogText,
+  t: PageText | null,
+  message: string | undefined,
+): string | undefined;
+export function shownMessage(
+  tw: DialogText,
+  t: PageText | null,
   message: string | undefined,
 ): string | undefined {
   if (message === undefined) return undefined;
-  const key = keyOf.get(message);
-  return key ? t(key) : message;
+  const dialogKey = dialogKeys.get(message);
+  if (dialogKey) return tw(dialogKey);
+  const pageKey = pageKeys.get(message);
+  return pageKey && t ? t(pageKey) : message;
 }

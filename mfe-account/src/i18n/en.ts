@@ -1,11 +1,12 @@
-// The account's texts in English: the source of its keys, and what an English page shows without i18next.
+// The account pages' texts in English: the source of their keys, and what an English page shows without i18next
+// (the sign-in dialog, which the shell shows on every page, reads its own small table: ./widgets/en.ts).
 // Other languages: ./locales/<lang>.json, the same keys (web-kit's locales.test.ts keeps them complete).
 import { CERTIFICATE_MESSAGES, CREDENTIAL_STATUS_WORDS } from '@catalyst/contracts';
 import { assignmentStatusText } from '@catalyst/contracts/team-learning-terms';
 import { PREMIUM_ANNUAL_PLAN, PREMIUM_PLAN } from '@catalyst/contracts/plan';
 import { defineStrings, type Translate } from '@catalyst/web-kit';
 import { NOTIFICATION_TYPE_LABELS } from '@catalyst/contracts/notification-terms';
-import { contractMessages } from './contractMessages';
+import { pageMessages } from './contractMessages';
 
 // in a sentence ('You will no longer get e-mails about: replies in discussions you follow.')
 const typeLabel = Object.fromEntries(
@@ -15,42 +16,8 @@ const typeLabel = Object.fromEntries(
 export const accountStrings = defineStrings(
   'account',
   {
-    ...contractMessages,
-    'auth.loginTitle': 'Welcome Back',
-    'auth.registerTitle': 'Create Account',
-    'auth.loginSubtitle': 'Sign in to continue learning.',
-    'auth.registerSubtitle': 'Join to start learning today.',
-    'auth.loginForm': 'Login',
-    'auth.registerForm': 'Register',
-    'auth.name': 'Name',
-    'auth.email': 'Email',
-    'auth.password': 'Password',
-    'auth.confirmPassword': 'Confirm Password',
-    'auth.showPassword': 'Show password',
-    'auth.hidePassword': 'Hide password',
-    'auth.show': 'Show',
-    'auth.hide': 'Hide',
-    'auth.passwordsMatch': '✓ Passwords match',
-    'auth.legal': 'By creating an account you agree to the {{terms}} and the {{privacy}}.',
-    'auth.terms': 'Terms and Conditions',
-    'auth.privacy': 'Privacy Policy',
-    'auth.forgot': 'Forgot password?',
-    'auth.signingIn': 'Signing in...',
-    'auth.creating': 'Creating account...',
-    'auth.login': 'Login',
-    'auth.createAccount': 'Create Account',
-    'auth.noAccount': "Don't have an account? ",
-    'auth.haveAccount': 'Already have an account? ',
-    'auth.signUp': 'Sign Up',
-    'strength.label': 'Password strength',
-    'strength.veryWeak': 'Very Weak',
-    'strength.weak': 'Weak',
-    'strength.fair': 'Fair',
-    'strength.good': 'Good',
-    'strength.strong': 'Strong',
+    ...pageMessages,
     'sso.group': 'Single sign-on',
-    'sso.offer': '{{team}} signs in with single sign-on.',
-    'sso.failed': 'Single sign-on could not start. Try again.',
     'reset.documentTitle': 'Reset Password',
     'reset.requestTitle': 'Forgot your password?',
     'reset.requestLead':
@@ -570,6 +537,7 @@ export const accountStrings = defineStrings(
     'members.nowMember': '{{name}} is now a member of the team.',
     'members.roleFailed': 'The role could not be changed. Please try again.',
     'members.title': 'Members',
+    'members.name': 'Name',
     'members.count': { one: '{{number}} member', other: '{{number}} members' },
     'members.email': 'E-mail',
     'members.role': 'Role',

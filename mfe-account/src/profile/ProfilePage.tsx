@@ -21,6 +21,7 @@ import {
   type ThemeChoice,
 } from '@catalyst/web-kit';
 import { shownMessage } from '../i18n/contractMessages';
+import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings } from '../i18n/en';
 import { submitFailure, type FormMessage } from './profileErrors';
 import { collectMyData, downloadJson, exportFileName } from './dataExport';
@@ -65,6 +66,7 @@ function useForm<T extends Record<string, string>>(initial: T) {
 
 function UpdateProfileForm() {
   const t = useStrings(accountStrings);
+  const tw = useStrings(accountWidgetStrings);
   const { user } = useSession();
   const form = useForm<ProfileFields>({
     name: user?.name ?? '',
@@ -108,25 +110,25 @@ function UpdateProfileForm() {
   return (
     <Card className={styles.card}>
       <h2 className={styles.heading}>{t('profile.update')}</h2>
-      {form.message ? <Alert tone={form.message.tone}>{shownMessage(t, form.message.text)}</Alert> : null}
+      {form.message ? <Alert tone={form.message.tone}>{shownMessage(tw, t, form.message.text)}</Alert> : null}
       <form onSubmit={submit} noValidate aria-label={t('profile.update')}>
         <TextField
-          label={t('auth.name')}
+          label={tw('auth.name')}
           name="name"
           autoComplete="name"
           maxLength={NAME_MAX_LENGTH}
           value={form.fields.name}
           onChange={form.change('name')}
-          error={shownMessage(t, form.errors.name)}
+          error={shownMessage(tw, t, form.errors.name)}
         />
         <TextField
-          label={t('auth.email')}
+          label={tw('auth.email')}
           name="email"
           type="email"
           autoComplete="email"
           value={form.fields.email}
           onChange={form.change('email')}
-          error={shownMessage(t, form.errors.email)}
+          error={shownMessage(tw, t, form.errors.email)}
         />
         {emailChanging ? (
           <TextField
@@ -136,7 +138,7 @@ function UpdateProfileForm() {
             autoComplete="current-password"
             value={form.fields.currentPassword}
             onChange={form.change('currentPassword')}
-            error={shownMessage(t, form.errors.currentPassword)}
+            error={shownMessage(tw, t, form.errors.currentPassword)}
             hint={t('profile.emailPasswordHint')}
           />
         ) : null}
@@ -153,6 +155,7 @@ function UpdateProfileForm() {
 
 function ChangePasswordForm() {
   const t = useStrings(accountStrings);
+  const tw = useStrings(accountWidgetStrings);
   const form = useForm<PasswordFields>(EMPTY_PASSWORDS);
   const [shown, setShown] = useState(false);
   const type = shown ? 'text' : 'password';
@@ -184,7 +187,7 @@ function ChangePasswordForm() {
   return (
     <Card className={styles.card}>
       <h2 className={styles.heading}>{t('profile.changePassword')}</h2>
-      {form.message ? <Alert tone={form.message.tone}>{shownMessage(t, form.message.text)}</Alert> : null}
+      {form.message ? <Alert tone={form.message.tone}>{shownMessage(tw, t, form.message.text)}</Alert> : null}
       <form onSubmit={submit} noValidate aria-label={t('profile.changePassword')}>
         <TextField
           label={t('profile.currentPassword')}
@@ -193,7 +196,7 @@ function ChangePasswordForm() {
           autoComplete="current-password"
           value={form.fields.currentPassword}
           onChange={form.change('currentPassword')}
-          error={shownMessage(t, form.errors.currentPassword)}
+          error={shownMessage(tw, t, form.errors.currentPassword)}
         />
         <TextField
           label={t('profile.newPassword')}
@@ -202,7 +205,7 @@ function ChangePasswordForm() {
           autoComplete="new-password"
           value={form.fields.newPassword}
           onChange={form.change('newPassword')}
-          error={shownMessage(t, form.errors.newPassword)}
+          error={shownMessage(tw, t, form.errors.newPassword)}
         />
         <TextField
           label={t('profile.confirmNewPassword')}
@@ -211,7 +214,7 @@ function ChangePasswordForm() {
           autoComplete="new-password"
           value={form.fields.confirmPassword}
           onChange={form.change('confirmPassword')}
-          error={shownMessage(t, form.errors.confirmPassword)}
+          error={shownMessage(tw, t, form.errors.confirmPassword)}
         />
         <label className={styles.show}>
           <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} />{' '}
@@ -260,6 +263,7 @@ export const deleteAccountTexts = { error: accountStrings.english['profile.delet
 /** Deleting the account (terms, "Deleting your account"): the password confirms it, then a dialog asks once more. */
 function DeleteAccountForm() {
   const t = useStrings(accountStrings);
+  const tw = useStrings(accountWidgetStrings);
   const navigate = useNavigate();
   // Only a person with a plan is told about cancelling it.
   const { hasSubscription } = useSubscription();
@@ -300,17 +304,17 @@ function DeleteAccountForm() {
   return (
     <Card className={styles.card}>
       <h2 className={styles.heading}>{t('profile.deleteTitle')}</h2>
-      {form.message ? <Alert tone={form.message.tone}>{shownMessage(t, form.message.text)}</Alert> : null}
+      {form.message ? <Alert tone={form.message.tone}>{shownMessage(tw, t, form.message.text)}</Alert> : null}
       <p className={styles.note}>{hasSubscription ? t('profile.deleteNotePlan') : t('profile.deleteNote')}</p>
       <form onSubmit={ask} noValidate aria-label={t('profile.deleteTitle')}>
         <TextField
-          label={t('auth.password')}
+          label={tw('auth.password')}
           name="password"
           type="password"
           autoComplete="current-password"
           value={form.fields.password}
           onChange={form.change('password')}
-          error={shownMessage(t, form.errors.password)}
+          error={shownMessage(tw, t, form.errors.password)}
         />
         <Button type="submit" variant="danger">
           {t('profile.deleteTitle')}

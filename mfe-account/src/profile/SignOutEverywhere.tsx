@@ -12,12 +12,14 @@ import {
   withNotice,
 } from '@catalyst/web-kit';
 import { shownMessage } from '../i18n/contractMessages';
+import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings } from '../i18n/en';
 import styles from './ProfilePage.module.css';
 
 /** Ends every session of the account, this one too: for a lost phone or a shared computer. */
 export function SignOutEverywhere() {
   const t = useStrings(accountStrings);
+  const tw = useStrings(accountWidgetStrings);
   const navigate = useNavigate();
   const [working, setWorking] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +41,7 @@ export function SignOutEverywhere() {
   return (
     <Card className={styles.card}>
       <h2 className={styles.heading}>{t('signOut.title')}</h2>
-      {error ? <Alert tone="danger">{shownMessage(t, error)}</Alert> : null}
+      {error ? <Alert tone="danger">{shownMessage(tw, t, error)}</Alert> : null}
       <p className={styles.note}>{t('signOut.note')}</p>
       <Button variant="secondary" onClick={signOutEverywhere} loading={working}>
         {t('signOut.button')}

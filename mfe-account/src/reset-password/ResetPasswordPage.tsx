@@ -20,6 +20,7 @@ import {
 } from '@catalyst/web-kit';
 import { PasswordStrength } from '../auth/PasswordStrength';
 import { shownMessage } from '../i18n/contractMessages';
+import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings } from '../i18n/en';
 import styles from './ResetPasswordPage.module.css';
 
@@ -37,6 +38,7 @@ const failureOf = (error: unknown): { message: string; errors: Errors } => {
 /** Step 1 (no token): the address to send a reset link to. The answer never says whether it has an account. */
 function RequestLink() {
   const t = useStrings(accountStrings);
+  const tw = useStrings(accountWidgetStrings);
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -64,16 +66,16 @@ function RequestLink() {
     <>
       <h1>{t('reset.requestTitle')}</h1>
       <p className={styles.muted}>{t('reset.requestLead')}</p>
-      {outcome ? <Alert tone={outcome.tone}>{shownMessage(t, outcome.message)}</Alert> : null}
+      {outcome ? <Alert tone={outcome.tone}>{shownMessage(tw, t, outcome.message)}</Alert> : null}
       <form className={styles.form} onSubmit={submit} noValidate aria-label={t('reset.requestForm')}>
         <TextField
-          label={t('auth.email')}
+          label={tw('auth.email')}
           name="email"
           type="email"
           autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          error={shownMessage(t, errors.email)}
+          error={shownMessage(tw, t, errors.email)}
         />
         <Button type="submit" block loading={sending} disabled={sending}>
           {sending ? t('reset.sending') : t('reset.send')}
@@ -86,6 +88,7 @@ function RequestLink() {
 /** Step 2 (the link's token): a new password under the registration rules; every session ends. */
 function ChooseNewPassword({ token }: { token: string }) {
   const t = useStrings(accountStrings);
+  const tw = useStrings(accountWidgetStrings);
   const [fields, setFields] = useState({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -124,7 +127,7 @@ function ChooseNewPassword({ token }: { token: string }) {
   return (
     <>
       <h1>{t('reset.chooseTitle')}</h1>
-      {outcome ? <Alert tone={outcome.tone}>{shownMessage(t, outcome.message)}</Alert> : null}
+      {outcome ? <Alert tone={outcome.tone}>{shownMessage(tw, t, outcome.message)}</Alert> : null}
       {done ? (
         <Button onClick={() => openAuthDialog('login')}>{t('reset.signIn')}</Button>
       ) : (
@@ -136,17 +139,17 @@ function ChooseNewPassword({ token }: { token: string }) {
             autoComplete="new-password"
             value={fields.password}
             onChange={edit('password')}
-            error={shownMessage(t, errors.password)}
+            error={shownMessage(tw, t, errors.password)}
             hint={fields.password ? <PasswordStrength password={fields.password} /> : undefined}
           />
           <TextField
-            label={t('auth.confirmPassword')}
+            label={tw('auth.confirmPassword')}
             name="confirmPassword"
             type="password"
             autoComplete="new-password"
             value={fields.confirmPassword}
             onChange={edit('confirmPassword')}
-            error={shownMessage(t, errors.confirmPassword)}
+            error={shownMessage(tw, t, errors.confirmPassword)}
           />
           <Button type="submit" block loading={saving} disabled={saving}>
             {saving ? t('reset.saving') : t('reset.save')}

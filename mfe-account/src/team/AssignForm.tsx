@@ -4,6 +4,7 @@ import { teamLearningMessages } from '@catalyst/contracts/team-learning-terms';
 import { Alert, Button, useApiData, useStrings, type ApiClient } from '@catalyst/web-kit';
 import { fieldErrorOf, formErrorOf, type FormError } from '../billing/formError';
 import { shownMessage } from '../i18n/contractMessages';
+import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings } from '../i18n/en';
 import styles from './Team.module.css';
 import own from './TeamLearning.module.css';
@@ -31,6 +32,7 @@ export function AssignForm({
   onAssigned: () => void;
 }) {
   const t = useStrings(accountStrings);
+  const tw = useStrings(accountWidgetStrings);
   const id = useId();
   const [kind, setKind] = useState<AssignmentTargetKind>('path');
   const [targetId, setTargetId] = useState('');
@@ -96,7 +98,7 @@ export function AssignForm({
   }
 
   const targetError = fieldErrorOf(error, 'target');
-  const peopleError = shownMessage(t, fieldErrorOf(error, 'userIds') ?? undefined);
+  const peopleError = shownMessage(tw, t, fieldErrorOf(error, 'userIds') ?? undefined);
   const general = error && !targetError && !peopleError ? error.message : null;
   return (
     <form

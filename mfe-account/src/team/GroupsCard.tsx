@@ -4,6 +4,7 @@ import { TEAM_GROUP_NAME_MAX } from '@catalyst/contracts/team-groups-terms';
 import { Alert, Button, Card, Spinner, useStrings, type ApiClient, type ApiData } from '@catalyst/web-kit';
 import { formErrorOf } from '../billing/formError';
 import { shownMessage } from '../i18n/contractMessages';
+import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings } from '../i18n/en';
 import styles from './Team.module.css';
 import own from './TeamLearning.module.css';
@@ -32,6 +33,7 @@ function GroupForm({
   onCancel?: () => void;
 }) {
   const t = useStrings(accountStrings);
+  const tw = useStrings(accountWidgetStrings);
   const id = useId();
   const [name, setName] = useState(draft.name);
   const [memberIds, setMemberIds] = useState(draft.memberIds);
@@ -76,7 +78,7 @@ function GroupForm({
           ))}
         </ul>
       </fieldset>
-      {error ? <Alert tone="danger">{shownMessage(t, error)}</Alert> : null}
+      {error ? <Alert tone="danger">{shownMessage(tw, t, error)}</Alert> : null}
       <div className={styles.actions}>
         <Button type="submit" loading={busy} disabled={busy}>
           {draft.id ? t('groups.save') : t('groups.make')}
@@ -109,6 +111,7 @@ export function GroupsCard({
   onChanged: () => void;
 }) {
   const t = useStrings(accountStrings);
+  const tw = useStrings(accountWidgetStrings);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<TeamGroup | null>(null);
   const [busy, setBusy] = useState(false);
@@ -220,7 +223,7 @@ export function GroupsCard({
       <p className={styles.muted}>{t('groups.lead')}</p>
       {list}
       {editing === null && deleting === null && error ? (
-        <Alert tone="danger">{shownMessage(t, error)}</Alert>
+        <Alert tone="danger">{shownMessage(tw, t, error)}</Alert>
       ) : null}
       <h3>{t('groups.new')}</h3>
       <GroupForm

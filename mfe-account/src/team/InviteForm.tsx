@@ -4,6 +4,7 @@ import { TEAM_INVITE_MAX, teamMessages } from '@catalyst/contracts/teams-terms';
 import { Alert, Button, useStrings, type ApiClient } from '@catalyst/web-kit';
 import { formErrorOf, type FormError } from '../billing/formError';
 import { shownMessage } from '../i18n/contractMessages';
+import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings } from '../i18n/en';
 import { wholeNumber } from '../i18n/numbers';
 import styles from './Team.module.css';
@@ -75,6 +76,7 @@ export function InviteForm({
   onInvited: () => void;
 }) {
   const t = useStrings(accountStrings);
+  const tw = useStrings(accountWidgetStrings);
   const id = useId();
   const [source, setSource] = useState<Source>('paste');
   const [text, setText] = useState('');
@@ -88,7 +90,7 @@ export function InviteForm({
   const errorId = `${fieldId}-error`;
   // A refusal naming either list is about the one field shown.
   const fieldError =
-    error && (error.field === 'emails' || error.field === 'csv') ? shownMessage(t, error.message) : null;
+    error && (error.field === 'emails' || error.field === 'csv') ? shownMessage(tw, t, error.message) : null;
 
   async function invite(event: FormEvent) {
     event.preventDefault();

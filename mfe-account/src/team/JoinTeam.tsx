@@ -11,6 +11,7 @@ import {
   useStrings,
   type SubscriptionStore,
 } from '@catalyst/web-kit';
+import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings } from '../i18n/en';
 import styles from './Team.module.css';
 
@@ -56,14 +57,14 @@ export function JoinFrame({ title, children }: { title: string; children: ReactN
 
 /** A visitor's way in before accepting: what to do, then Login and Sign Up (the auth dialog). */
 export function SignInFirst({ text }: { text: string }) {
-  const t = useStrings(accountStrings);
+  const tw = useStrings(accountWidgetStrings);
   return (
     <>
       <p>{text}</p>
       <div className={styles.actions}>
-        <Button onClick={() => openAuthDialog('login')}>{t('auth.login')}</Button>
+        <Button onClick={() => openAuthDialog('login')}>{tw('auth.login')}</Button>
         <Button variant="secondary" onClick={() => openAuthDialog('register')}>
-          {t('auth.signUp')}
+          {tw('auth.signUp')}
         </Button>
       </div>
     </>

@@ -48,7 +48,7 @@ export function UnverifiedDomain({
     <>
       <p className={styles.hint}>{hint ?? t('txt.ssoHint')}</p>
       <dl className={styles.record}>
-        <dt>{t('auth.name')}</dt>
+        <dt>{t('members.name')}</dt>
         <dd>
           <code>{domain.record.name}</code>
         </dd>

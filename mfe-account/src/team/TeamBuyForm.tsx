@@ -12,6 +12,7 @@ import { groupDigits } from '@catalyst/contracts/no-intl';
 import { Alert, Button, currentLanguage, TextField, useStrings, type ApiClient } from '@catalyst/web-kit';
 import { fieldErrorOf, formErrorOf, type FormError } from '../billing/formError';
 import { shownMessage } from '../i18n/contractMessages';
+import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings } from '../i18n/en';
 import styles from './Team.module.css';
 
@@ -46,6 +47,7 @@ function problemsOf(name: string, seats: number): FormError[] {
 /** The team plan for a person in no team: a name, seats and billing interval, then the provider's checkout. */
 export function TeamBuyForm({ client, navigate }: { client: ApiClient; navigate: (url: string) => void }) {
   const t = useStrings(accountStrings);
+  const tw = useStrings(accountWidgetStrings);
   const [name, setName] = useState('');
   const [seats, setSeats] = useState(String(TEAM_SEATS_MIN));
   const [interval, setBilling] = useState<TeamInterval>('month');
@@ -72,7 +74,7 @@ export function TeamBuyForm({ client, navigate }: { client: ApiClient; navigate:
     setBusy(false);
   }
   const fieldError = (field: string) =>
-    shownMessage(t, problems.find((problem) => problem.field === field)?.message) ??
+    shownMessage(tw, t, problems.find((problem) => problem.field === field)?.message) ??
     fieldErrorOf(error, field);
 
   return (

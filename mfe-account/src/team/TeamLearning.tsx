@@ -24,7 +24,7 @@ import own from './TeamLearning.module.css';
 
 type SortKey = 'name' | 'lastActiveAt' | 'minutesThisMonth' | 'inProgress' | 'finished' | 'certificates';
 const SORTS = {
-  name: 'auth.name',
+  name: 'members.name',
   lastActiveAt: 'teamLearning.lastActive',
   minutesThisMonth: 'teamLearning.minutesThisMonth',
   inProgress: 'learning.inProgress',

@@ -21,6 +21,7 @@ import {
 } from '@catalyst/web-kit';
 import { formErrorOf, type FormError } from '../billing/formError';
 import { shownMessage } from '../i18n/contractMessages';
+import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings, type AccountText } from '../i18n/en';
 import { wholeNumber } from '../i18n/numbers';
 import { InviteForm } from './InviteForm';
@@ -73,6 +74,7 @@ function Seats({
   onChanged: (team: TeamDetail) => void;
 }) {
   const t = useStrings(accountStrings);
+  const tw = useStrings(accountWidgetStrings);
   const [seats, setSeats] = useState(String(team.seats));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FormError | null>(null);
@@ -125,7 +127,7 @@ function Seats({
             step={1}
             value={seats}
             onChange={(event) => setSeats(event.target.value)}
-            error={shownMessage(t, error?.message) ?? null}
+            error={shownMessage(tw, t, error?.message) ?? null}
             hint={t('seats.hint')}
           />
           <div>
@@ -219,7 +221,7 @@ function Members({
           </caption>
           <thead>
             <tr>
-              <th scope="col">{t('auth.name')}</th>
+              <th scope="col">{t('members.name')}</th>
               <th scope="col">{t('members.email')}</th>
               <th scope="col">{t('members.role')}</th>
               <th scope="col">{t('members.seat')}</th>

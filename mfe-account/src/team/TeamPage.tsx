@@ -19,6 +19,7 @@ import {
   type SessionStore,
   type SubscriptionStore,
 } from '@catalyst/web-kit';
+import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings } from '../i18n/en';
 import { wholeNumber } from '../i18n/numbers';
 import { TeamBuyForm } from './TeamBuyForm';
@@ -107,6 +108,7 @@ export default function TeamPage({
   store?: SubscriptionStore;
 }) {
   const t = useStrings(accountStrings);
+  const tw = useStrings(accountWidgetStrings);
   useDocumentTitle(t('team.documentTitle'));
   const { isAuthenticated, isLoading } = useSession(sessionStore);
   const [params, setParams] = useSearchParams();
@@ -127,9 +129,9 @@ export default function TeamPage({
       <Offer>
         <p>{t('team.signInToBuy')}</p>
         <div className={styles.actions}>
-          <Button onClick={() => openAuthDialog('login')}>{t('auth.login')}</Button>
+          <Button onClick={() => openAuthDialog('login')}>{tw('auth.login')}</Button>
           <Button variant="secondary" onClick={() => openAuthDialog('register')}>
-            {t('auth.signUp')}
+            {tw('auth.signUp')}
           </Button>
         </div>
       </Offer>

@@ -20,6 +20,7 @@ import {
   type Translate,
 } from '@catalyst/web-kit';
 import { shownMessage } from '../i18n/contractMessages';
+import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings } from '../i18n/en';
 // The same card as the other pages a mailed link opens.
 import styles from '../verify-email/VerifyEmailPage.module.css';
@@ -65,6 +66,7 @@ const unsubscribedFrom = (t: AccountText, result: Unsubscribed) =>
  */
 export default function UnsubscribePage() {
   const t = useStrings(accountStrings);
+  const tw = useStrings(accountWidgetStrings);
   useDocumentTitle(t('unsubscribe.documentTitle'));
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
@@ -111,7 +113,7 @@ export default function UnsubscribePage() {
               <X size={28} strokeWidth={2.5} focusable="false" />
             </div>
             <h1>{t('unsubscribe.failedTitle')}</h1>
-            <p role="alert">{shownMessage(t, state.message)}</p>
+            <p role="alert">{shownMessage(tw, t, state.message)}</p>
             <p className={styles.muted}>{t('unsubscribe.failedHint')}</p>
             <Link className={buttonClassName('secondary')} to="/">
               {t('unsubscribe.home')}

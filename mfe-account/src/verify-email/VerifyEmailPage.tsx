@@ -12,6 +12,7 @@ import {
   useStrings,
 } from '@catalyst/web-kit';
 import { shownMessage } from '../i18n/contractMessages';
+import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings } from '../i18n/en';
 import { useVerifyEmail } from './useVerifyEmail';
 import styles from './VerifyEmailPage.module.css';
@@ -21,6 +22,7 @@ export const REDIRECT_AFTER_VERIFY_MS = 3000;
 /** /verify-email?token=: verifying, then success (to / after 3 s) or error (spec section 2). */
 export default function VerifyEmailPage() {
   const t = useStrings(accountStrings);
+  const tw = useStrings(accountWidgetStrings);
   useDocumentTitle(t('verify.documentTitle'));
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -53,7 +55,7 @@ export default function VerifyEmailPage() {
               <Check size={28} strokeWidth={2.5} focusable="false" />
             </div>
             <h1>{t('verify.successTitle')}</h1>
-            <p>{shownMessage(t, state.message)}</p>
+            <p>{shownMessage(tw, t, state.message)}</p>
             {/* a person already signed in is not sent to log in again */}
             <p className={styles.muted}>{isAuthenticated ? t('verify.toDashboard') : t('verify.toLogin')}</p>
           </>
@@ -63,7 +65,7 @@ export default function VerifyEmailPage() {
               <X size={28} strokeWidth={2.5} focusable="false" />
             </div>
             <h1>{t('verify.failedTitle')}</h1>
-            <p role="alert">{shownMessage(t, state.message)}</p>
+            <p role="alert">{shownMessage(tw, t, state.message)}</p>
             <Button onClick={goToLogin}>{t('verify.goToLogin')}</Button>
           </>
         )}
