@@ -1,7 +1,9 @@
 // The gift's e-mails: the buyer's receipt when it is paid, and the recipient's on the chosen day.
-import { sendQuietly } from '@catalyst/service-kit';
+import type { Language } from '@catalyst/contracts/languages';
+import { formatDate, formatMoney, languagesOfUsers, sendQuietly } from '@catalyst/service-kit';
 import type { Gift } from '../db/tables/gift';
 import type { Deps } from '../deps';
+import { billingTexts } from '../i18n/en';
 import { groupedCode } from './codes';
 import { claimDueGiftMails, dayOf, giftRedeemUrl } from './gifts.repository';
 
@@ -15,21 +17,34 @@ const longDay = (day: string) =>
     timeZone: 'UTC',
   });
 
-export function giftReceiptMessage(gift: Gift, publicUrl: string) {
+/** The buyer's receipt in their language (amounts and days as it writes them; English's as before). */
+export function giftReceiptMessage(gift: Gift, publicUrl: string, language: Language = 'en') {
+  const t = (key: keyof typeof billingTexts.english, values?: Record<string, string | number>) =>
+    billingTexts.t(language, key, values);
+  const english = language === 'en';
+  const day = (date: string) =>
+    english ? longDay(date) : formatDate(language, new Date(`${date}T12:00:00Z`));
+  const amount = english
+    ? money(gift.amount, gift.currency)
+    : formatMoney(language, gift.amount, gift.currency);
   const lines = [
-    `Thank you for giving Catalyst Premium to ${gift.recipient_name}.`,
+    t('gift.thanks', { recipient: gift.recipient_name }),
     '',
-    `Receipt`,
-    `Item: Catalyst Premium gift, ${gift.months} months`,
-    `Amount paid: ${money(gift.amount, gift.currency)}`,
-    `Date: ${longDay(new Date().toISOString().slice(0, 10))}`,
-    `Gift number: ${gift.id}`,
+    t('gift.receipt'),
+    t('gift.item', { count: gift.months }),
+    t('gift.amount', { amount }),
+    t('gift.date', { date: day(new Date().toISOString().slice(0, 10)) }),
+    t('gift.number', { id: gift.id }),
     '',
     gift.delivery === 'email'
-      ? `We will e-mail ${gift.recipient_email} on ${longDay(dayOf(gift.send_on))} with a link to redeem it.`
-      : `Print or pass on this code: ${groupedCode(gift.code)}. It is redeemed at ${giftRedeemUrl(publicUrl, gift.code)}`,
+      ? t('gift.willEmail', { email: gift.recipient_email ?? '', date: day(dayOf(gift.send_on)) })
+      : t('gift.printCode', { code: groupedCode(gift.code), link: giftRedeemUrl(publicUrl, gift.code) }),
   ];
-  return { subject: 'Your Catalyst gift receipt', text: lines.join('\n') };
+  return {
+    subject: t('gift.subject'),
+    text: lines.join('\n'),
+    ...(english ? {} : { headers: { 'Content-Language': language } }),
+  };
 }
 
 export function giftMessageForRecipient(gift: Gift, publicUrl: string) {
@@ -47,11 +62,12 @@ export function giftMessageForRecipient(gift: Gift, publicUrl: string) {
   };
 }
 
-export async function sendGiftReceipt(deps: Pick<Deps, 'mailer' | 'log' | 'config'>, gift: Gift) {
+export async function sendGiftReceipt(deps: Pick<Deps, 'mailer' | 'log' | 'config' | 'auth'>, gift: Gift) {
   if (!gift.buyer_email) return;
+  const language = (await languagesOfUsers(deps.auth, [gift.buyer_user_id], deps.log))(gift.buyer_user_id);
   await sendQuietly(deps.mailer, deps.log, {
     to: gift.buyer_email,
-    ...giftReceiptMessage(gift, deps.config.PUBLIC_URL),
+    ...giftReceiptMessage(gift, deps.config.PUBLIC_URL, language),
   });
 }
 

@@ -1,4 +1,5 @@
 // The texts of billing's e-mails in English; the other languages in ./locales.
+import { teamPersonalPlanEndsMessage } from '@catalyst/contracts';
 import { defineServerStrings } from '@catalyst/service-kit';
 import ar from './locales/ar.json';
 import de from './locales/de.json';
@@ -22,12 +23,37 @@ export const billingTexts = defineServerStrings(
     'failed.grace': 'Premium stays open until {{date}}; update your card to keep it.',
     'failed.update': 'Update your card to keep Premium.',
     'failed.link': 'Update your card: {{link}}',
+    'mail.hello': 'Hello {{name}},',
+    'mail.helloNoName': 'Hello,',
     'assignment.subject': '{{team}} assigned you {{title}}',
-    'assignment.hello': 'Hello {{name}},',
     'assignment.assigned': '{{team}} assigned you {{title}} on Catalyst.',
     'assignment.due': 'It is due by {{date}}.',
     'assignment.noDue': 'It has no due date.',
     'assignment.start': 'Start it: {{link}}',
+    'personal.subject': 'Your personal Catalyst Premium plan ends on {{date}}',
+    // The same sentence the team page shows when a seat ends the plan (contracts' teams-terms).
+    'personal.ends': teamPersonalPlanEndsMessage('{{date}}'),
+    'personal.seat':
+      'Your seat in {{team}} gives you Premium, so your personal plan will not renew and you will not be charged for it again.',
+    'personal.seatNoTeam':
+      'Your team seat gives you Premium, so your personal plan will not renew and you will not be charged for it again.',
+    'personal.plan': 'Your plan: {{link}}',
+    'full.subject': '{{joiner}} could not join {{team}}: no free seats',
+    'full.invitation': '{{joiner}} accepted an invitation to {{team}}, but all {{seats}} seats are taken.',
+    'full.joinLink': '{{joiner}} used the join link of {{team}}, but all {{seats}} seats are taken.',
+    'full.action': 'Add seats or remove a member, and they can use the same link again: {{link}}',
+    'gift.subject': 'Your Catalyst gift receipt',
+    'gift.thanks': 'Thank you for giving Catalyst Premium to {{recipient}}.',
+    'gift.receipt': 'Receipt',
+    'gift.item': {
+      one: 'Item: Catalyst Premium gift, {{count}} month',
+      other: 'Item: Catalyst Premium gift, {{count}} months',
+    },
+    'gift.amount': 'Amount paid: {{amount}}',
+    'gift.date': 'Date: {{date}}',
+    'gift.number': 'Gift number: {{id}}',
+    'gift.willEmail': 'We will e-mail {{email}} on {{date}} with a link to redeem it.',
+    'gift.printCode': 'Print or pass on this code: {{code}}. It is redeemed at {{link}}',
   },
   { es, de, ar },
 );

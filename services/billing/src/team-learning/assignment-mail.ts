@@ -39,7 +39,7 @@ export async function sendAssignmentMails(
         to: person.email,
         subject: t('assignment.subject', names),
         text: [
-          t('assignment.hello', { name: person.name }),
+          t('mail.hello', { name: person.name }),
           '',
           t('assignment.assigned', names),
           dueAt

@@ -1,6 +1,7 @@
-import { teamPersonalPlanEndsMessage } from '@catalyst/contracts';
-import { sendQuietly } from '@catalyst/service-kit';
+import type { Language } from '@catalyst/contracts/languages';
+import { formatDate, languagesOfUsers, sendQuietly } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
+import { billingTexts } from '../i18n/en';
 import { providerCall } from '../provider/stripe';
 import { billingEmailOf } from '../recovery/billing-email';
 import { syncSubscription } from '../subscriptions/subscriptions.handlers';
@@ -41,18 +42,22 @@ export function personalPlanEndsMessage(
   person: { name: string | null; teamName: string | null },
   endsOn: Date,
   publicUrl: string,
+  language: Language = 'en',
 ) {
-  const date = longDate(endsOn);
+  const t = (key: keyof typeof billingTexts.english, values?: Record<string, string>) =>
+    billingTexts.t(language, key, values);
+  const date = language === 'en' ? longDate(endsOn) : formatDate(language, endsOn);
   return {
-    subject: `Your personal Catalyst Premium plan ends on ${date}`,
+    subject: t('personal.subject', { date }),
     text: [
-      person.name ? `Hello ${person.name},` : 'Hello,',
+      person.name ? t('mail.hello', { name: person.name }) : t('mail.helloNoName'),
       '',
-      teamPersonalPlanEndsMessage(date),
-      `${person.teamName ? `Your seat in ${person.teamName}` : 'Your team seat'} gives you Premium, so your personal plan will not renew and you will not be charged for it again.`,
+      t('personal.ends', { date }),
+      person.teamName ? t('personal.seat', { team: person.teamName }) : t('personal.seatNoTeam'),
       '',
-      `Your plan: ${publicUrl.replace(/\/+$/, '')}/subscription`,
+      t('personal.plan', { link: `${publicUrl.replace(/\/+$/, '')}/subscription` }),
     ].join('\n'),
+    ...(language === 'en' ? {} : { headers: { 'Content-Language': language } }),
   };
 }
 
@@ -62,12 +67,14 @@ async function sendPersonalPlanEndsMail(deps: Deps, userId: string, endsOn: Date
   const team = seat ? await findTeam(deps.db, seat.team_id) : undefined;
   const to = seat?.email || (await billingEmailOf(deps.db, userId, null));
   if (!to) return;
+  const language = (await languagesOfUsers(deps.auth, [userId], deps.log))(userId);
   await sendQuietly(deps.mailer, deps.log, {
     to,
     ...personalPlanEndsMessage(
       { name: seat?.name || null, teamName: team?.name ?? null },
       endsOn,
       deps.config.PUBLIC_URL,
+      language,
     ),
   });
 }

@@ -1,9 +1,10 @@
 // The team's e-mails: an invitation to its address, and the owner told when someone found no free seat.
 import { teamInvitationSubject } from '@catalyst/contracts';
-import { sendQuietly } from '@catalyst/service-kit';
+import { languagesOfUsers, sendQuietly } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
+import { billingTexts } from '../i18n/en';
 
-type MailDeps = Pick<Deps, 'mailer' | 'log' | 'config'>;
+type MailDeps = Pick<Deps, 'mailer' | 'log' | 'config' | 'auth'>;
 
 const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
@@ -46,23 +47,27 @@ export async function sendTeamInvitation(
   });
 }
 
+/** The owner told, in their language, that someone found every seat taken. */
 export async function sendTeamFullMail(
   deps: MailDeps,
-  owner: { email: string; name: string },
+  owner: { user_id: string; email: string; name: string },
   team: { name: string; seats: number },
   joiner: string,
   via: 'invitation' | 'join link' = 'invitation',
 ) {
+  const language = (await languagesOfUsers(deps.auth, [owner.user_id], deps.log))(owner.user_id);
+  const t = (key: keyof typeof billingTexts.english, values?: Record<string, string | number>) =>
+    billingTexts.t(language, key, values);
+  const names = { joiner, team: team.name, seats: team.seats };
   await sendQuietly(deps.mailer, deps.log, {
     to: owner.email,
-    subject: `${joiner} could not join ${team.name}: no free seats`,
+    subject: t('full.subject', names),
     text: [
-      `Hello ${owner.name},`,
+      t('mail.hello', { name: owner.name }),
       '',
-      via === 'invitation'
-        ? `${joiner} accepted an invitation to ${team.name}, but all ${team.seats} seats are taken.`
-        : `${joiner} used the join link of ${team.name}, but all ${team.seats} seats are taken.`,
-      `Add seats or remove a member, and they can use the same link again: ${origin(deps.config.PUBLIC_URL)}/team`,
+      t(via === 'invitation' ? 'full.invitation' : 'full.joinLink', names),
+      t('full.action', { link: `${origin(deps.config.PUBLIC_URL)}/team` }),
     ].join('\n'),
+    ...(language === 'en' ? {} : { headers: { 'Content-Language': language } }),
   });
 }
