@@ -18,9 +18,9 @@ import {
   useDocumentTitle,
   useSession,
   useStrings,
+  formatCount,
 } from '@catalyst/web-kit';
 import { catalogStrings } from '../i18n/en';
-import { formatCount } from '../i18n/numbers';
 import { CourseCard } from '../top-courses/CourseCard';
 import styles from './CreatorPage.module.css';
 

@@ -7,10 +7,10 @@ import {
   RatingStars,
   SaveButton,
   useStrings,
+  formatPercent,
 } from '@catalyst/web-kit';
 import { catalogStrings } from '../i18n/en';
 import { CARD_FACTS } from '../i18n/labels';
-import { formatPercent } from '../i18n/numbers';
 import styles from './ProductCard.module.css';
 import type { ProductProgress } from './useProgressMap';
 

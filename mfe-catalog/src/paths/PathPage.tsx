@@ -17,10 +17,10 @@ import {
   useDocumentTitle,
   useSession,
   useStrings,
+  formatPercent,
 } from '@catalyst/web-kit';
 import { catalogStrings } from '../i18n/en';
 import { LEVEL_LABELS, TYPE_LABELS } from '../i18n/labels';
-import { formatPercent } from '../i18n/numbers';
 import { hoursText, itemsText } from './pathText';
 import styles from './Paths.module.css';
 

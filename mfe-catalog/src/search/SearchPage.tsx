@@ -27,11 +27,11 @@ import {
   useStrings,
   withPart,
   type Translate,
+  formatCount,
 } from '@catalyst/web-kit';
 import { catalogStrings, type CatalogKey } from '../i18n/en';
 import { catalogWidgetStrings } from '../i18n/widgets/en';
 import { DURATION_KEYS, LEVEL_LABELS, SEARCH_SORT_KEYS, SEARCH_TYPE_KEYS } from '../i18n/labels';
-import { formatCount } from '../i18n/numbers';
 import { Marked } from './Marked';
 import { MatchingPaths } from './MatchingPaths';
 import styles from './SearchPage.module.css';

@@ -8,10 +8,9 @@ import {
   type ReportReason,
   type Thread,
 } from '@catalyst/contracts';
-import { Alert, api, Button, TextField, useStrings } from '@catalyst/web-kit';
+import { Alert, api, Button, TextField, useStrings, formatCount } from '@catalyst/web-kit';
 import { communityStrings } from '../i18n/en';
 import { REPORT_REASON_KEYS } from '../i18n/labels';
-import { formatCount } from '../i18n/numbers';
 import { fieldErrorOf, messageOf } from '../shared/errors';
 import styles from './Discussion.module.css';
 

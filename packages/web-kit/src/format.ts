@@ -1,5 +1,6 @@
 // Display formatting shared by every remote: prices, durations, player time, dates, truncation.
 import { MONTH_NAMES } from '@catalyst/contracts/calendar';
+import { groupDigits } from '@catalyst/contracts/no-intl';
 import { kitStrings } from './i18n/en';
 import { currentLanguage } from './i18n/language';
 import { loadedTranslator } from './i18n/strings';
@@ -111,6 +112,18 @@ export function formatDate(
   const month = MONTH_NAMES[utc ? date.getUTCMonth() : date.getMonth()] ?? '';
   const day = `${style === 'long' ? month : month.slice(0, 3)} ${utc ? date.getUTCDate() : date.getDate()}`;
   return year ? `${day}, ${utc ? date.getUTCFullYear() : date.getFullYear()}` : day;
+}
+
+/** A whole count as the page's language groups it: 2000 → '2,000' (de '2.000'). */
+export function formatCount(count: number): string {
+  const other = otherLanguage();
+  return other ? other.translator.formatDecimal(other.language, count, 0) : groupDigits(count);
+}
+
+/** A whole percentage as the page's language writes it: 40 → '40%' (de '40 %'). */
+export function formatPercent(percent: number): string {
+  const other = otherLanguage();
+  return other ? other.translator.formatFraction(other.language, percent / 100) : `${percent}%`;
 }
 
 /** Texts over `max` characters are cut to `max - 3` plus '...' (60 → 57 + '...'). */

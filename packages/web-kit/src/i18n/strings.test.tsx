@@ -1,7 +1,15 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatFileSize, formatPrice, formatSeconds } from '../format';
+import {
+  formatCount,
+  formatDate,
+  formatDuration,
+  formatFileSize,
+  formatPercent,
+  formatPrice,
+  formatSeconds,
+} from '../format';
 import { Pager } from '../ui/Pager';
 import { currentLanguage } from './language';
 import { defineStrings, setLanguage, useStrings, type Translated } from './strings';
@@ -59,6 +67,8 @@ describe('strings and formats per language', () => {
     expect(formatDate('2026-01-05T12:00:00Z', 'short', { utc: true })).toBe('Jan 5, 2026');
     expect(formatDuration(90)).toBe('1 h 30 min');
     expect(formatFileSize(2_621_440)).toBe('2.5 MB');
+    expect(formatCount(2000)).toBe('2,000');
+    expect(formatPercent(40)).toBe('40%');
   });
 
   it('writes German: its plural, a price in dollars and a date as Germans write them', async () => {
@@ -71,6 +81,8 @@ describe('strings and formats per language', () => {
     expect(formatDuration(90)).toBe('1 Std. 30 Min.');
     expect(formatSeconds(30)).toBe('30 Sek.');
     expect(formatFileSize(2_621_440)).toBe('2,5 MB');
+    expect(formatCount(2000)).toBe('2.000');
+    expect(formatPercent(40)).toBe('40\u00a0%');
     expect(document.documentElement.getAttribute('lang')).toBe('de');
     expect(document.documentElement.getAttribute('dir')).toBe('ltr');
   });

@@ -90,11 +90,19 @@ export const formatUnit = (
       }),
   ).format(amount);
 
-/** A number as Intl writes it in a language (de: '4,6'), with one fraction digit at most. */
-export const formatDecimal = (language: Language, value: number): string =>
-  intl(`decimal:${language}`, () => new Intl.NumberFormat(language, { maximumFractionDigits: 1 })).format(
-    value,
-  );
+/** A number as Intl writes it in a language (de: '4,6'), with `fractionDigits` fraction digits at most. */
+export const formatDecimal = (language: Language, value: number, fractionDigits = 1): string =>
+  intl(
+    `decimal:${language}:${fractionDigits}`,
+    () => new Intl.NumberFormat(language, { maximumFractionDigits: fractionDigits }),
+  ).format(value);
+
+/** A fraction (0.4) as a whole percentage as Intl writes it in a language (de: '40 %'). */
+export const formatFraction = (language: Language, fraction: number): string =>
+  intl(
+    `percent:${language}`,
+    () => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }),
+  ).format(fraction);
 
 /** A part's text in a language, its plural chosen by Intl.PluralRules (through i18next). */
 export const translated = (language: Language, namespace: string, key: string, values?: TextValues): string =>
