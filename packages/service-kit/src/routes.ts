@@ -20,6 +20,7 @@ import { forbidden, HttpError } from './errors';
 import type { Logger } from './logger';
 import { BODY_TOO_LARGE_MESSAGE, parseBody, parseWith } from './validate';
 import { LIVENESS_PATH } from './health';
+import { requestLanguage, translateMessage } from './i18n';
 import { declaredLength } from './request-body';
 import { premiumTargetProblem } from './premium';
 
@@ -216,10 +217,16 @@ export function mountRoutes<T extends RouteTable>(
           ? c.body(answer.body, status, json)
           : c.body(answer.body, status, json);
       }
+      // A success's message in the caller's language, unless the answer may be kept and shared (edge cache).
+      const shared = keepable && (cacheControl !== undefined || audience !== undefined);
+      const message =
+        answer.message === undefined || shared
+          ? answer.message
+          : translateMessage(requestLanguage(c), answer.message);
       const body =
-        answer.message === undefined
+        message === undefined
           ? { success: true, data: answer.data }
-          : { success: true, data: answer.data, message: answer.message };
+          : { success: true, data: answer.data, message };
       return c.json(body, status, headers);
     });
   }

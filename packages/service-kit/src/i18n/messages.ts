@@ -1,6 +1,7 @@
-// The messages of the one error shape that people read most, in every language. Each English text is the
-// very constant the code throws, so English answers stay byte for byte what they were; the error handlers
-// (service-kit's, the gateway's) put a refusal into the language the request's Accept-Language asks for.
+// The messages of the one error shape that people read most, and of the successes the account pages show, in
+// every language. Each English text is the very constant the code throws or replies with, so English answers
+// stay byte for byte what they were; service-kit (errors and replies) and the gateway (its own refusals) put one
+// into the language the request's Accept-Language asks for.
 import {
   authMessages,
   CERTIFICATE_MESSAGES,
@@ -59,6 +60,18 @@ export const serverMessages = defineServerStrings(
     'auth.verificationInvalid': authMessages.verificationInvalid,
     'auth.resetInvalid': authMessages.resetInvalid,
     'auth.verifyToSubscribe': authMessages.verifyToSubscribe,
+    'auth.loginSuccess': authMessages.loginSuccess,
+    'auth.registerSuccess': authMessages.registerSuccess,
+    'auth.logoutSuccess': authMessages.logoutSuccess,
+    'auth.verificationSuccess': authMessages.verificationSuccess,
+    'auth.alreadyVerified': authMessages.alreadyVerified,
+    'auth.profileUpdated': authMessages.profileUpdated,
+    'auth.profileUpdatedVerify': authMessages.profileUpdatedVerify,
+    'auth.passwordChanged': authMessages.passwordChanged,
+    'auth.forgotPasswordSent': authMessages.forgotPasswordSent,
+    'auth.resetSuccess': authMessages.resetSuccess,
+    'auth.signedOutEverywhere': authMessages.signedOutEverywhere,
+    'auth.accountDeleted': authMessages.accountDeleted,
     'community.threadNotFound': COMMUNITY_MESSAGES.threadNotFound,
     'community.postNotFound': COMMUNITY_MESSAGES.postNotFound,
     'community.editWindowClosed': COMMUNITY_MESSAGES.editWindowClosed,

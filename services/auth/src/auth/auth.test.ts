@@ -172,7 +172,7 @@ describe('POST /auth/login', () => {
     expect(wrongPassword.body).toEqual({ success: false, message: authMessages.invalidCredentials });
   });
 
-  it("answers a refusal in the page's language (Accept-Language), and an unknown language in English", async () => {
+  it("answers in the page's language (Accept-Language), and for an unknown language in English", async () => {
     const account = await t.register();
     const wrong = (language: string) =>
       t.call('POST', '/auth/login', {
@@ -184,6 +184,11 @@ describe('POST /auth/login', () => {
       message: 'Correo electrónico o contraseña incorrectos',
     });
     expect((await wrong('fr-FR')).body).toEqual({ success: false, message: authMessages.invalidCredentials });
+    const right = await t.call('POST', '/auth/login', {
+      body: { email: account.email, password: account.password },
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(right.body.message).toBe('تم تسجيل الدخول');
     const empty = await t.call('POST', '/auth/login', { body: {}, headers: { 'accept-language': 'de' } });
     expect(empty.body.errors).toContainEqual({
       field: 'email',
