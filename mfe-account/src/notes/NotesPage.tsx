@@ -14,10 +14,10 @@ import {
   useApiData,
   useDocumentTitle,
   useStrings,
+  formatCount,
 } from '@catalyst/web-kit';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import { accountStrings } from '../i18n/en';
-import { wholeNumber } from '../i18n/numbers';
 import { downloadFile } from '../profile/dataExport';
 import { notePlace, notesMarkdown, productTitleOf } from './notesMarkdown';
 import styles from './NotesPage.module.css';
@@ -110,7 +110,7 @@ export default function NotesPage() {
             <p className={styles.count}>
               {t('notes.count', {
                 count: page.total,
-                number: wholeNumber(page.total),
+                number: formatCount(page.total),
               })}
               {q ? t('notes.matching', { q }) : ''}
             </p>

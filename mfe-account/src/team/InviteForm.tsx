@@ -1,12 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { TeamInviteResult } from '@catalyst/contracts';
 import { TEAM_INVITE_MAX, teamMessages } from '@catalyst/contracts/teams-terms';
-import { Alert, Button, useStrings, type ApiClient } from '@catalyst/web-kit';
+import { Alert, Button, useStrings, type ApiClient, formatCount } from '@catalyst/web-kit';
 import { formErrorOf, type FormError } from '../billing/formError';
 import { shownMessage } from '../i18n/contractMessages';
 import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings } from '../i18n/en';
-import { wholeNumber } from '../i18n/numbers';
 import styles from './Team.module.css';
 
 type Source = 'paste' | 'csv';
@@ -30,7 +29,7 @@ function InviteReport({ result }: { result: TeamInviteResult }) {
   return (
     <>
       <Alert tone={refused > 0 ? 'warning' : 'success'} reveal>
-        {t('invite.summary', { invited: wholeNumber(result.invited), refused: wholeNumber(refused) })}
+        {t('invite.summary', { invited: formatCount(result.invited), refused: formatCount(refused) })}
       </Alert>
       <div
         className={styles.scroll}
@@ -166,7 +165,7 @@ export function InviteForm({
                 aria-describedby={described}
               />
               <p id={hintId} className={styles.hint}>
-                {t('invite.pasteHint', { max: wholeNumber(TEAM_INVITE_MAX) })}
+                {t('invite.pasteHint', { max: formatCount(TEAM_INVITE_MAX) })}
               </p>
             </>
           ) : (
@@ -183,7 +182,7 @@ export function InviteForm({
                 aria-describedby={described}
               />
               <p id={hintId} className={styles.hint}>
-                {t('invite.csvHint', { max: wholeNumber(TEAM_INVITE_MAX) })}
+                {t('invite.csvHint', { max: formatCount(TEAM_INVITE_MAX) })}
               </p>
             </>
           )}

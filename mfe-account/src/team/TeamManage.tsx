@@ -18,12 +18,12 @@ import {
   useStrings,
   type ApiClient,
   type ApiData,
+  formatCount,
 } from '@catalyst/web-kit';
 import { formErrorOf, type FormError } from '../billing/formError';
 import { shownMessage } from '../i18n/contractMessages';
 import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings, type AccountText } from '../i18n/en';
-import { wholeNumber } from '../i18n/numbers';
 import { InviteForm } from './InviteForm';
 import { TeamLearning } from './TeamLearning';
 import { SsoCard } from './SsoCard';
@@ -92,7 +92,7 @@ function Seats({
     setBusy(true);
     try {
       const changed = await client.team.changeSeats({ params: { id: team.id }, body: { seats: count } });
-      setNotice(t('seats.now', { count: changed.seats, seats: wholeNumber(changed.seats) }));
+      setNotice(t('seats.now', { count: changed.seats, seats: formatCount(changed.seats) }));
       onChanged(changed);
     } catch (err) {
       // every refusal here is about the number asked for (409: below the seats in use)
@@ -105,7 +105,7 @@ function Seats({
     <Card as="section" className={styles.card} aria-labelledby="team-seats">
       <h2 id="team-seats">{t('teamBuy.seats')}</h2>
       <p className={styles.seats}>
-        {t('seats.used', { used: wholeNumber(team.seatsUsed), total: wholeNumber(team.seats) })}
+        {t('seats.used', { used: formatCount(team.seatsUsed), total: formatCount(team.seats) })}
       </p>
       <p className={styles.muted}>{billedText(t, team)}</p>
       {team.status !== 'active' ? (
@@ -217,7 +217,7 @@ function Members({
       <div className={styles.scroll}>
         <table className={styles.table}>
           <caption className={styles.caption}>
-            {t('members.count', { count: team.members.length, number: wholeNumber(team.members.length) })}
+            {t('members.count', { count: team.members.length, number: formatCount(team.members.length) })}
           </caption>
           <thead>
             <tr>

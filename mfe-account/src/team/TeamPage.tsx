@@ -18,10 +18,10 @@ import {
   type ApiClient,
   type SessionStore,
   type SubscriptionStore,
+  formatCount,
 } from '@catalyst/web-kit';
 import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings } from '../i18n/en';
-import { wholeNumber } from '../i18n/numbers';
 import { TeamBuyForm } from './TeamBuyForm';
 import { TeamManage } from './TeamManage';
 import styles from './Team.module.css';
@@ -117,7 +117,7 @@ export default function TeamPage({
   const mine = useApiData(client.team.mine, isAuthenticated && !sessionId ? undefined : null);
 
   const onConfirmed = (team: TeamDetail) => {
-    setCreated(t('team.created', { team: team.name, count: team.seats, seats: wholeNumber(team.seats) }));
+    setCreated(t('team.created', { team: team.name, count: team.seats, seats: formatCount(team.seats) }));
     void store.refresh();
     setParams({}, { replace: true });
   };
