@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isPremiumRequired } from '../api/client';
+import { kitStrings } from '../i18n/en';
 
 /** What the learner was trying to open when they were sent to the plans page. */
 export type PremiumReason = 'course' | 'category';
 
-/** What the plans page says above the plan, by reason. */
-export const PREMIUM_REASON_TEXT: Record<PremiumReason, string> = {
-  course: 'This course is part of Premium',
-  category: 'This category is part of Premium',
-};
+/** What the plans page says above the plan, by reason: its key in web-kit's strings. */
+const PREMIUM_REASON_KEYS = {
+  course: 'premium.course',
+  category: 'premium.category',
+} as const satisfies Record<PremiumReason, string>;
 
 export const PLANS_PATH = '/subscription';
 
@@ -19,8 +20,8 @@ export const plansPageState = (reason: PremiumReason) => ({ premium: reason });
 /** The text the plans page shows for the router state it was opened with, or null when nobody sent the learner there. */
 export function premiumReasonText(state: unknown): string | null {
   const reason = (state as { premium?: unknown } | null)?.premium;
-  return typeof reason === 'string' && reason in PREMIUM_REASON_TEXT
-    ? PREMIUM_REASON_TEXT[reason as PremiumReason]
+  return typeof reason === 'string' && reason in PREMIUM_REASON_KEYS
+    ? kitStrings.t(PREMIUM_REASON_KEYS[reason as PremiumReason])
     : null;
 }
 

@@ -35,6 +35,8 @@ export const kitStrings = defineStrings(
       'This page needs a connection. The lessons you saved for offline watching play without one.',
     'guard.downloads': 'Go to Downloads',
     'guard.checkingPlan': 'Checking your subscription...',
+    'premium.course': 'This course is part of Premium',
+    'premium.category': 'This category is part of Premium',
     'rating.none': 'No ratings yet',
     'rating.label': {
       one: '{{average}} out of 5, {{count}} rating',
