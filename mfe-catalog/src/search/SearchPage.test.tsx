@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pathRoutes, searchRoutes, type SearchHit, type SearchResult } from '@catalyst/contracts';
 import { fakeApi } from '@catalyst/web-kit/testing';
 import SearchPage from './SearchPage';
@@ -189,8 +189,8 @@ describe('SearchPage', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search for' }), 'css grid{Enter}');
     expect(screen.getByTestId('where').textContent).toBe('/search?q=css+grid');
     await screen.findByRole('list', { name: 'Results' });
-    // the search, and the learning paths its words might name
-    expect(api.requests()).toEqual(['GET /search?q=css+grid', 'GET /content/paths']);
+    // the search, and the learning paths its words might name (asked once the results are drawn)
+    await vi.waitFor(() => expect(api.requests()).toEqual(['GET /search?q=css+grid', 'GET /content/paths']));
   });
 
   it("shows the server's refusal of a bad address", async () => {
