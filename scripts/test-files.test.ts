@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { TRACING_TEST_FILES } from '../vitest.config';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -79,5 +80,14 @@ describe('test files', () => {
       (file) => !callsExpect(readFileSync(path.join(ROOT, file), 'utf8'), file),
     );
     expect(withoutExpect).toEqual([]);
+  });
+
+  it('every vitest file that starts tracing runs in a process of its own (the tracing project)', () => {
+    const startingTracing = files.filter(
+      (file) =>
+        /\.test\.tsx?$/.test(file) && /\bstartTelemetry\(/.test(readFileSync(path.join(ROOT, file), 'utf8')),
+    );
+    expect(startingTracing.length).toBeGreaterThan(0);
+    expect([...TRACING_TEST_FILES].sort()).toEqual(startingTracing);
   });
 });
