@@ -29,14 +29,12 @@ afterEach(() => {
 });
 
 // What a file leaves in the shared window: its timers, stubbed globals, the document's head (preload hints,
-// titles) and the address. First, the offline stores' chunk a page of the file began to load (once its first
-// content showed): the last file of a worker would otherwise have its environment torn down mid-import, an
-// unhandled EnvironmentTeardownError that fails the run though every test passed. The file's own instance of
-// the module (imported after the reset above, as its test file's imports are).
+// titles) and the address. First, every import a page of the file began (a lazy page, a locale's strings, the
+// offline stores' chunk once its first content showed): the last file of a worker would otherwise have its
+// environment torn down mid-import, an unhandled EnvironmentTeardownError that fails the run though every test
+// passed.
 afterAll(async () => {
-  const { storesLoading } = await import('../packages/web-kit/src/offline/loading');
-  // a failed load is its page's to report (the caller awaits it): here only its end is waited for
-  await storesLoading()?.catch(() => undefined);
+  await vi.dynamicImportSettled();
 
   vi.useRealTimers();
   vi.unstubAllGlobals();

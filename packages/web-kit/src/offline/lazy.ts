@@ -1,5 +1,4 @@
 import { firstContentShown } from '../ui/pageShown';
-import { keepLoading } from './loading';
 
 /**
  * The offline stores (IndexedDB kept answers, the write queue, downloads) are a chunk of their own, loaded
@@ -21,7 +20,7 @@ export const loadStores = (): Promise<Stores> => {
   } catch {
     // storage refused: a later start without a session loads the stores to be sure
   }
-  return (stores ??= keepLoading(import(/* webpackChunkName: "offline-stores" */ './stores')));
+  return (stores ??= import(/* webpackChunkName: "offline-stores" */ './stores'));
 };
 
 /** Whether this device's offline stores may hold anything (they were opened here before). */
