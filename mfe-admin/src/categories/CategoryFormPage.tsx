@@ -1,11 +1,12 @@
-import { CATEGORY_COLORS, CATEGORY_ICONS, DEFAULT_CATEGORY_COLOR, adminMessages } from '@catalyst/contracts';
-import { api, readableTextOn } from '@catalyst/web-kit';
+import { CATEGORY_COLORS, CATEGORY_ICONS, DEFAULT_CATEGORY_COLOR } from '@catalyst/contracts';
+import { api, readableTextOn, useStrings } from '@catalyst/web-kit';
 import { EntityFormLayout } from '../common/EntityFormLayout';
 import formStyles from '../common/Form.module.css';
 import { GroupFields } from '../common/GroupFields';
 import { groupPayload, groupToForm, showGroupPayload, type GroupFormValues } from '../common/groupForm';
 import { useEntityForm } from '../common/useEntityForm';
 import { validateCategory } from '../forms/validation';
+import { adminStrings } from '../i18n/en';
 import { categoryLoadFailure, categorySaveFailure, checkCategoryId } from './categoryMessages';
 
 const emptyCategory: GroupFormValues = {
@@ -22,9 +23,10 @@ const LIST = '/admin/categories';
 
 /** /admin/categories/new and /admin/categories/:id/edit: the one shared category form. */
 export function CategoryFormPage() {
+  const t = useStrings(adminStrings);
   const form = useEntityForm({
     listPath: LIST,
-    titles: { create: 'Add Category', edit: 'Edit Category' },
+    titles: { create: t('categories.add'), edit: t('categories.edit') },
     initialValues: emptyCategory,
     checkId: checkCategoryId,
     loadValues: async (id) => groupToForm(await api.category.adminGet({ params: { id } })),
@@ -37,7 +39,7 @@ export function CategoryFormPage() {
       id !== undefined
         ? api.category.replace.request({ params: { id: id }, body: payload })
         : api.category.create.request({ body: payload }),
-    savedMessage: (isEdit) => (isEdit ? adminMessages.categoryUpdated : adminMessages.categoryCreated),
+    savedMessage: (isEdit) => t(isEdit ? 'categories.updated' : 'categories.created'),
     saveFailure: categorySaveFailure,
   });
   const { values } = form;
@@ -46,24 +48,24 @@ export function CategoryFormPage() {
     <EntityFormLayout
       form={form}
       listPath={LIST}
-      backLabel="Back to Categories"
-      loadingMessage="Loading category..."
-      submitLabels={{ create: 'Create Category', edit: 'Update Category' }}
+      backLabel={t('categories.back')}
+      loadingMessage={t('categories.loadingOne')}
+      submitLabels={{ create: t('categories.create'), edit: t('categories.update') }}
     >
       <GroupFields
         form={form}
         icons={CATEGORY_ICONS}
         colors={CATEGORY_COLORS}
         descriptionRequired
-        slugHint="Lowercase letters, numbers and hyphens; used in the category's address."
+        slugHint={t('categories.slugHint')}
         preview={
           <p className={formStyles.hint}>
-            Preview:{' '}
+            {t('categories.preview')}{' '}
             <span
               className={formStyles.preview}
               style={{ background: values.color, color: readableTextOn(values.color) }}
             >
-              {values.icon} {values.name || 'Category'}
+              {values.icon} {values.name || t('categories.category')}
             </span>
           </p>
         }

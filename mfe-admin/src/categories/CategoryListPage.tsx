@@ -1,17 +1,19 @@
-import { api } from '@catalyst/web-kit';
-import { adminMessages, type AdminCategory } from '@catalyst/contracts';
+import { api, useStrings } from '@catalyst/web-kit';
+import type { AdminCategory } from '@catalyst/contracts';
 import { AdminListView } from '../common/AdminListView';
 import { deleteQuestion } from '../common/ConfirmDialog';
 import { groupColumns } from '../common/groupColumns';
 import { useAdminList } from '../common/useAdminList';
+import { adminStrings } from '../i18n/en';
 
 /** /admin/categories: every category with its active toggle, edit and delete. */
 export function CategoryListPage() {
+  const t = useStrings(adminStrings);
   const list = useAdminList<AdminCategory>({
     read: api.category.adminList,
     remove: (id) => api.category.remove({ params: { id } }),
-    deletedMessage: adminMessages.categoryDeleted,
-    deleteFailure: 'Failed to delete category',
+    deletedMessage: t('categories.deleted'),
+    deleteFailure: t('categories.deleteFailed'),
   });
   const toggleActive = (category: AdminCategory) =>
     void list.change(
@@ -21,28 +23,28 @@ export function CategoryListPage() {
           params: { id: category._id },
           body: { ...category, isActive: !category.isActive },
         }),
-      'Failed to update category status',
+      t('categories.statusFailed'),
     );
 
   return (
     <AdminListView
       list={list}
-      title="Manage Categories"
-      subtitle="Active categories are shown on the Browse page."
-      addLabel="Add Category"
+      title={t('categories.title')}
+      subtitle={t('categories.subtitle')}
+      addLabel={t('categories.add')}
       addPath="/admin/categories/new"
-      loadingMessage="Loading categories..."
-      loadFailure="Failed to load categories"
-      emptyMessage="No categories yet. Add the first one."
+      loadingMessage={t('categories.loading')}
+      loadFailure={t('categories.loadFailed')}
+      emptyMessage={t('categories.empty')}
       columns={groupColumns<AdminCategory>({
-        label: 'Category',
+        label: t('categories.category'),
         editPath: (category) => `/admin/categories/${category._id}/edit`,
         busy: (category) => list.isBusy(category._id),
         onToggleActive: toggleActive,
         onDelete: list.askDelete,
       })}
       rowTestId="category-row"
-      deleteTitle="Delete category"
+      deleteTitle={t('categories.deleteTitle')}
       deleteQuestion={(category) => deleteQuestion(category.name)}
     />
   );

@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
 import { certificatePagePath, type Certificate, type Page } from '@catalyst/contracts';
 import { Ban } from '@catalyst/web-kit/icons';
-import { api, Badge, formatDate, pageCount, Pager } from '@catalyst/web-kit';
+import { api, Badge, formatDate, pageCount, Pager, useStrings } from '@catalyst/web-kit';
 import styles from '../common/Admin.module.css';
 import { AdminListView } from '../common/AdminListView';
 import { SelectField } from '../common/FormControls';
 import { ListSearch } from '../common/ListSearch';
 import { useAdminList } from '../common/useAdminList';
+import { adminStrings } from '../i18n/en';
 import own from './Certificates.module.css';
 import { RevokeCertificateDialog } from './RevokeCertificateDialog';
 
@@ -18,13 +19,14 @@ const pickRows = (data: unknown) => (data as Page<Certificate>).items.map(asRow)
 export const CERTIFICATES_PAGE_SIZE = 20;
 type StatusFilter = '' | 'valid' | 'revoked';
 const STATUS_OPTIONS = [
-  { value: '', label: 'All' },
-  { value: 'valid', label: 'Valid' },
-  { value: 'revoked', label: 'Revoked' },
-];
+  { value: '', label: 'certificates.all' },
+  { value: 'valid', label: 'certificates.valid' },
+  { value: 'revoked', label: 'certificates.revoked' },
+] as const;
 
 /** /admin/certificates: every certificate, newest first, found by code, learner or course; a valid one can be revoked with a reason. */
 export function CertificateListPage() {
+  const t = useStrings(adminStrings);
   const [searchText, setSearchText] = useState('');
   const [status, setStatus] = useState<StatusFilter>('');
   const [page, setPage] = useState(1);
@@ -67,12 +69,12 @@ export function CertificateListPage() {
 
   const toolbar = (
     <div className={styles.toolbar}>
-      <ListSearch label="Certificates" fieldLabel="Search by code, learner or course" onSearch={search} />
+      <ListSearch label={t('certificates.title')} fieldLabel={t('certificates.search')} onSearch={search} />
       <SelectField
-        label="Status"
+        label={t('common.status')}
         name="status"
         value={status}
-        options={STATUS_OPTIONS}
+        options={STATUS_OPTIONS.map((option) => ({ value: option.value, label: t(option.label) }))}
         onChange={(event) => {
           setStatus(event.target.value as StatusFilter);
           setPage(1);
@@ -83,7 +85,7 @@ export function CertificateListPage() {
 
   const footer = (
     <>
-      <Pager label="Certificate pages" page={page} pages={pageCount(answer)} onPage={setPage} />
+      <Pager label={t('certificates.pages')} page={page} pages={pageCount(answer)} onPage={setPage} />
       <RevokeCertificateDialog
         certificate={toRevoke}
         onCancel={() =>
@@ -102,21 +104,17 @@ export function CertificateListPage() {
   return (
     <AdminListView
       list={list}
-      title="Certificates"
-      subtitle="Every certificate issued on completing a course. Revoke one with a reason; its public page then shows it revoked."
-      loadingMessage="Loading certificates..."
-      loadFailure="Failed to load certificates"
-      emptyMessage={
-        filtered
-          ? 'No certificates match this search.'
-          : 'No certificates yet. One is issued when a learner completes a course.'
-      }
+      title={t('certificates.title')}
+      subtitle={t('certificates.subtitle')}
+      loadingMessage={t('certificates.loading')}
+      loadFailure={t('certificates.loadFailed')}
+      emptyMessage={t(filtered ? 'certificates.noMatch' : 'certificates.empty')}
       toolbar={toolbar}
       footer={footer}
       rowTestId="certificate-row"
       columns={[
         {
-          label: 'Code',
+          label: t('certificates.code'),
           cell: (certificate) => (
             <a
               ref={(link) => {
@@ -129,42 +127,51 @@ export function CertificateListPage() {
               href={certificatePagePath(certificate.code)}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`${certificate.code} (opens in a new tab)`}
+              aria-label={t('certificates.opensInNewTab', { code: certificate.code })}
             >
               {certificate.code}
             </a>
           ),
         },
-        { label: 'Learner', cell: (certificate) => certificate.learnerName },
-        { label: 'Course', cell: (certificate) => certificate.courseTitle },
-        { label: 'Issued', cell: (certificate) => formatDate(certificate.issuedAt), muted: true },
+        { label: t('certificates.learner'), cell: (certificate) => certificate.learnerName },
+        { label: t('certificates.course'), cell: (certificate) => certificate.courseTitle },
         {
-          label: 'Status',
+          label: t('certificates.issued'),
+          cell: (certificate) => formatDate(certificate.issuedAt),
+          muted: true,
+        },
+        {
+          label: t('common.status'),
           cell: (certificate) =>
             certificate.status === 'valid' ? (
-              <Badge tone="success">Valid</Badge>
+              <Badge tone="success">{t('certificates.valid')}</Badge>
             ) : (
               <>
-                <Badge tone="danger">Revoked</Badge>{' '}
-                <span className={styles.muted}>on {formatDate(certificate.revokedAt)}</span>
+                <Badge tone="danger">{t('certificates.revoked')}</Badge>{' '}
+                <span className={styles.muted}>
+                  {t('certificates.revokedOn', { date: formatDate(certificate.revokedAt) })}
+                </span>
                 {certificate.revokedReason ? <p className={own.reason}>{certificate.revokedReason}</p> : null}
               </>
             ),
         },
         {
-          label: 'Actions',
+          label: t('common.actions'),
           cell: (certificate) =>
             certificate.status === 'valid' ? (
               <button
                 type="button"
                 className={`${styles.iconButton} ${styles.danger}`}
                 onClick={() => setToRevoke(certificate)}
-                aria-label={`Revoke certificate ${certificate.code} of ${certificate.learnerName}`}
+                aria-label={t('certificates.revokeNamed', {
+                  code: certificate.code,
+                  learner: certificate.learnerName,
+                })}
                 aria-haspopup="dialog"
-                title="Revoke"
+                title={t('certificates.revoke')}
               >
                 <Ban size={16} aria-hidden="true" focusable="false" />
-                <span>Revoke</span>
+                <span>{t('certificates.revoke')}</span>
               </button>
             ) : null,
         },

@@ -1,9 +1,12 @@
 import type { Certificate } from '@catalyst/contracts';
-import { api, isApiRequestError } from '@catalyst/web-kit';
+import { api, isApiRequestError, useStrings } from '@catalyst/web-kit';
 import { ReasonDialog } from '../common/ReasonDialog';
+import { withParts } from '../common/withParts';
 import { validateRevocation } from '../forms/reasons';
+import { adminStrings } from '../i18n/en';
 
-export const REVOKE_REASON_LABEL = "Reason (shown on the certificate's page)";
+/** The reason field's label in English (the tests find the field by it). */
+export const REVOKE_REASON_LABEL = adminStrings.english['certificates.reasonLabel'];
 
 export interface RevokeCertificateDialogProps {
   /** The certificate being revoked; null keeps the dialog closed. */
@@ -26,12 +29,13 @@ export function RevokeCertificateDialog({
   onRevoked,
   onStale,
 }: RevokeCertificateDialogProps) {
+  const t = useStrings(adminStrings);
   return (
     <ReasonDialog
       subject={certificate?.code ?? null}
-      title="Revoke certificate"
-      reasonLabel={REVOKE_REASON_LABEL}
-      confirmLabel="Revoke"
+      title={t('certificates.revokeTitle')}
+      reasonLabel={t('certificates.reasonLabel')}
+      confirmLabel={t('certificates.revoke')}
       validate={validateRevocation}
       submit={async (reason) => {
         if (!certificate) return;
@@ -39,7 +43,7 @@ export function RevokeCertificateDialog({
           params: { code: certificate.code },
           body: { reason },
         });
-        onRevoked(data, message ?? 'Certificate revoked');
+        onRevoked(data, message ?? t('certificates.revokedMessage'));
       }}
       onCancel={onCancel}
       onRefused={(error) => {
@@ -48,9 +52,11 @@ export function RevokeCertificateDialog({
     >
       {certificate ? (
         <p>
-          Revoke certificate <strong>{certificate.code}</strong> of {certificate.learnerName} for{' '}
-          {certificate.courseTitle}? Its verification page, PDF and credential will read revoked from now on.
-          This cannot be undone.
+          {withParts(t('certificates.revokeQuestion'), {
+            code: <strong>{certificate.code}</strong>,
+            learner: certificate.learnerName,
+            course: certificate.courseTitle,
+          })}
         </p>
       ) : null}
     </ReasonDialog>

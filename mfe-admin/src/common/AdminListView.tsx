@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, ErrorScreen, Spinner, buttonClassName, useDocumentTitle } from '@catalyst/web-kit';
+import {
+  Alert,
+  ErrorScreen,
+  Spinner,
+  buttonClassName,
+  useDocumentTitle,
+  useStrings,
+} from '@catalyst/web-kit';
+import { adminStrings } from '../i18n/en';
 import styles from './Admin.module.css';
 import { ConfirmDialog } from './ConfirmDialog';
 import type { AdminList } from './useAdminList';
@@ -54,6 +62,7 @@ export function AdminListView<T extends { _id: string }>({
   toolbar,
   footer,
 }: AdminListViewProps<T>) {
+  const t = useStrings(adminStrings);
   useDocumentTitle(title);
   const { toDelete } = list;
   return (
@@ -65,7 +74,7 @@ export function AdminListView<T extends { _id: string }>({
         </div>
         <div className={styles.actions}>
           <Link className={buttonClassName('secondary')} to="/admin">
-            Back to Dashboard
+            {t('common.backToDashboard')}
           </Link>
           {addLabel && addPath ? (
             <Link className={buttonClassName('primary')} to={addPath}>
@@ -90,7 +99,7 @@ export function AdminListView<T extends { _id: string }>({
         <ErrorScreen
           message={`${loadFailure}: ${list.error.message}`}
           onRetry={list.reload}
-          retryLabel="Try Again"
+          retryLabel={t('common.tryAgain')}
         />
       ) : null}
       {!list.isLoading && !list.error ? (

@@ -1,8 +1,8 @@
-import { Button, Dialog } from '@catalyst/web-kit';
+import { Button, Dialog, useStrings } from '@catalyst/web-kit';
+import { adminStrings } from '../i18n/en';
 
 /** The delete question for a category or a creator (spec section 8). */
-export const deleteQuestion = (name: string) =>
-  `Are you sure you want to delete "${name}"? This action cannot be undone.`;
+export const deleteQuestion = (name: string) => adminStrings.t('common.deleteQuestion', { name });
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -19,20 +19,21 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = 'Delete',
+  confirmLabel,
   busy = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const t = useStrings(adminStrings);
   return (
     <Dialog open={open} onClose={onCancel} title={title}>
       <p>{message}</p>
       <div style={{ display: 'flex', gap: 'var(--ck-space-2)', justifyContent: 'flex-end' }}>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button variant="danger" onClick={onConfirm} loading={busy}>
-          {confirmLabel}
+          {confirmLabel ?? t('common.delete')}
         </Button>
       </div>
     </Dialog>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, Spinner, buttonClassName } from '@catalyst/web-kit';
+import { Alert, Button, Spinner, buttonClassName, useStrings } from '@catalyst/web-kit';
+import { adminStrings } from '../i18n/en';
 import styles from './Admin.module.css';
 import formStyles from './Form.module.css';
 import type { EntityForm } from './useEntityForm';
@@ -31,6 +32,7 @@ export function EntityFormLayout({
   children,
   after,
 }: EntityFormLayoutProps) {
+  const t = useStrings(adminStrings);
   if (form.loading) return <Spinner message={loadingMessage} />;
   if (form.loadFailure) {
     return (
@@ -63,7 +65,7 @@ export function EntityFormLayout({
         {children}
         <div className={formStyles.buttons}>
           <Link className={buttonClassName('secondary')} to={listPath}>
-            Cancel
+            {t('common.cancel')}
           </Link>
           <Button type="submit" loading={form.saving}>
             {form.isEdit ? submitLabels.edit : submitLabels.create}

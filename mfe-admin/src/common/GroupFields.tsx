@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { TextField } from '@catalyst/web-kit';
+import { TextField, useStrings } from '@catalyst/web-kit';
+import { adminStrings } from '../i18n/en';
 import formStyles from './Form.module.css';
 import { CheckboxField, TextAreaField } from './FormControls';
 import type { GroupFormValues } from './groupForm';
@@ -25,11 +26,12 @@ export function GroupFields({
   slugHint,
   preview,
 }: GroupFieldsProps) {
+  const t = useStrings(adminStrings);
   const { values, errors, update } = form;
   return (
     <>
       <TextField
-        label="Name"
+        label={t('common.name')}
         name="name"
         value={values.name}
         maxLength={50}
@@ -38,23 +40,23 @@ export function GroupFields({
         required
       />
       <TextAreaField
-        label="Description"
+        label={t('common.description')}
         name="description"
         value={values.description}
         error={errors.description}
         onChange={(e) => update('description', e.target.value)}
         required={descriptionRequired}
       />
-      <TextField label="Slug" hint={slugHint} {...form.slugInput} required />
+      <TextField label={t('common.slug')} hint={slugHint} {...form.slugInput} required />
       <PresetPicker
-        legend="Icon"
+        legend={t('common.icon')}
         kind="icon"
         presets={icons}
         value={values.icon}
         onChange={(icon) => update('icon', icon)}
       />
       <PresetPicker
-        legend="Colour"
+        legend={t('common.colour')}
         kind="color"
         presets={colors}
         value={values.color}
@@ -63,7 +65,7 @@ export function GroupFields({
       {preview}
       <div className={formStyles.row}>
         <TextField
-          label="Sort order"
+          label={t('common.sortOrder')}
           name="sortOrder"
           type="number"
           min={0}
@@ -75,7 +77,7 @@ export function GroupFields({
       </div>
       <div className={formStyles.checks}>
         <CheckboxField
-          label="Active"
+          label={t('common.active')}
           checked={values.isActive}
           onChange={(checked) => update('isActive', checked)}
         />

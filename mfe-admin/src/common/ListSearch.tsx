@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, TextField } from '@catalyst/web-kit';
+import { Button, TextField, useStrings } from '@catalyst/web-kit';
+import { adminStrings } from '../i18n/en';
 import styles from './Admin.module.css';
 
 export interface ListSearchProps {
@@ -13,6 +14,7 @@ export interface ListSearchProps {
 
 /** An admin list's search form: the text is asked for when Search is pressed (or Enter), not on every key. */
 export function ListSearch({ label, fieldLabel, onSearch }: ListSearchProps) {
+  const t = useStrings(adminStrings);
   const [typed, setTyped] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,7 +31,7 @@ export function ListSearch({ label, fieldLabel, onSearch }: ListSearchProps) {
         onChange={(event) => setTyped(event.target.value)}
       />
       <Button type="submit" variant="secondary">
-        Search
+        {t('common.search')}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
-import { dataIconGlyph } from '@catalyst/web-kit';
+import { dataIconGlyph, useStrings } from '@catalyst/web-kit';
+import { adminStrings } from '../i18n/en';
 import styles from './Form.module.css';
 
 export interface PresetPickerProps {
@@ -12,6 +13,7 @@ export interface PresetPickerProps {
 
 /** A row of preset choices; a current value that is not a preset stays selectable so an edit keeps it. */
 export function PresetPicker({ legend, presets, value, onChange, kind }: PresetPickerProps) {
+  const t = useStrings(adminStrings);
   const choices = presets.includes(value) || value === '' ? presets : [...presets, value];
   return (
     <fieldset className={styles.choices}>
@@ -22,7 +24,7 @@ export function PresetPicker({ legend, presets, value, onChange, kind }: PresetP
           type="button"
           className={styles.choice}
           aria-pressed={choice === value}
-          aria-label={kind === 'color' ? `Colour ${choice}` : `Icon ${choice}`}
+          aria-label={t(kind === 'color' ? 'common.colourNamed' : 'common.iconNamed', { choice })}
           title={choice}
           style={kind === 'color' ? { background: choice } : undefined}
           onClick={() => onChange(choice)}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Dialog, isApiRequestError, type ButtonVariant } from '@catalyst/web-kit';
+import { Alert, Button, Dialog, isApiRequestError, useStrings, type ButtonVariant } from '@catalyst/web-kit';
+import { adminStrings } from '../i18n/en';
 import formStyles from './Form.module.css';
 import { TextAreaField } from './FormControls';
 import type { FieldErrors } from '../forms/validation';
@@ -39,6 +40,7 @@ export function ReasonDialog({
   onCancel,
   onRefused,
 }: ReasonDialogProps) {
+  const t = useStrings(adminStrings);
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -101,7 +103,7 @@ export function ReasonDialog({
           {failure ? <Alert tone="danger">{failure}</Alert> : null}
           <div className={formStyles.buttons}>
             <Button type="button" variant="secondary" onClick={cancel} disabled={busy}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" variant={confirmVariant} loading={busy}>
               {confirmLabel}

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { useStrings } from '@catalyst/web-kit';
+import { adminStrings, type AdminKey } from '../i18n/en';
 import styles from './RichTextField.module.css';
 import formStyles from './Form.module.css';
 
@@ -18,35 +20,39 @@ export function keepsInRichText(html: string): boolean {
 
 type Mode = 'rich' | 'html';
 
-const TOOLS: Array<{ label: string; active: (e: Editor) => boolean; run: (e: Editor) => void }> = [
-  { label: 'Bold', active: (e) => e.isActive('bold'), run: (e) => e.chain().focus().toggleBold().run() },
+const TOOLS: Array<{ label: AdminKey; active: (e: Editor) => boolean; run: (e: Editor) => void }> = [
   {
-    label: 'Italic',
+    label: 'common.bold',
+    active: (e) => e.isActive('bold'),
+    run: (e) => e.chain().focus().toggleBold().run(),
+  },
+  {
+    label: 'common.italic',
     active: (e) => e.isActive('italic'),
     run: (e) => e.chain().focus().toggleItalic().run(),
   },
   {
-    label: 'Heading',
+    label: 'common.heading',
     active: (e) => e.isActive('heading', { level: 2 }),
     run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
   },
   {
-    label: 'Subheading',
+    label: 'common.subheading',
     active: (e) => e.isActive('heading', { level: 3 }),
     run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
   },
   {
-    label: 'Bulleted list',
+    label: 'common.bulletedList',
     active: (e) => e.isActive('bulletList'),
     run: (e) => e.chain().focus().toggleBulletList().run(),
   },
   {
-    label: 'Numbered list',
+    label: 'common.numberedList',
     active: (e) => e.isActive('orderedList'),
     run: (e) => e.chain().focus().toggleOrderedList().run(),
   },
   {
-    label: 'Quote',
+    label: 'common.quote',
     active: (e) => e.isActive('blockquote'),
     run: (e) => e.chain().focus().toggleBlockquote().run(),
   },
@@ -70,6 +76,7 @@ export function RichTextField({
   error?: string;
   hint?: ReactNode;
 }) {
+  const t = useStrings(adminStrings);
   const id = useId();
   // The admin's choice of view; content the editor cannot hold is always shown as HTML.
   const [chosen, setChosen] = useState<Mode>('rich');
@@ -115,7 +122,7 @@ export function RichTextField({
       <span id={`${id}-label`} className={formStyles.label}>
         {label}
       </span>
-      <div className={styles.toolbar} role="toolbar" aria-label={`${label}: formatting`}>
+      <div className={styles.toolbar} role="toolbar" aria-label={t('common.formatting', { label })}>
         {mode === 'rich' && editor
           ? TOOLS.map((tool, index) => (
               <button
@@ -125,7 +132,7 @@ export function RichTextField({
                 aria-pressed={active?.[index] ?? false}
                 onClick={() => tool.run(editor)}
               >
-                {tool.label}
+                {t(tool.label)}
               </button>
             ))
           : null}
@@ -136,7 +143,7 @@ export function RichTextField({
           disabled={!richAllowed}
           onClick={() => switchTo(mode === 'rich' ? 'html' : 'rich')}
         >
-          Edit as HTML
+          {t('common.editAsHtml')}
         </button>
       </div>
       {mode === 'rich' ? (
@@ -156,12 +163,7 @@ export function RichTextField({
           }}
         />
       )}
-      {!richAllowed ? (
-        <p className={formStyles.hint}>
-          This content has elements the formatting toolbar cannot keep (such as images or tables): edit it as
-          HTML.
-        </p>
-      ) : null}
+      {!richAllowed ? <p className={formStyles.hint}>{t('common.htmlOnly')}</p> : null}
       {hint ? (
         <p id={`${id}-hint`} className={formStyles.hint}>
           {hint}

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useStrings } from '@catalyst/web-kit';
 import { Pencil, Trash2, type IconComponent } from '@catalyst/web-kit/icons';
+import { adminStrings } from '../i18n/en';
 import styles from './Admin.module.css';
 
 export interface RowToggleProps {
@@ -53,21 +55,27 @@ export interface RowActionsProps {
 
 /** The actions of an admin row: its toggles, then Edit and Delete. */
 export function RowActions({ name, editPath, busy, onDelete, children }: RowActionsProps) {
+  const t = useStrings(adminStrings);
   return (
     <div className={styles.actions}>
       {children}
-      <Link className={styles.iconButton} to={editPath} aria-label={`Edit ${name}`} title="Edit">
-        <ActionContent icon={Pencil} text="Edit" />
+      <Link
+        className={styles.iconButton}
+        to={editPath}
+        aria-label={t('common.editNamed', { name })}
+        title={t('common.edit')}
+      >
+        <ActionContent icon={Pencil} text={t('common.edit')} />
       </Link>
       <button
         type="button"
         className={`${styles.iconButton} ${styles.danger}`}
         disabled={busy}
         onClick={onDelete}
-        aria-label={`Delete ${name}`}
-        title="Delete"
+        aria-label={t('common.deleteNamed', { name })}
+        title={t('common.delete')}
       >
-        <ActionContent icon={Trash2} text="Delete" />
+        <ActionContent icon={Trash2} text={t('common.delete')} />
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
-import { TextField } from '@catalyst/web-kit';
+import { TextField, useStrings } from '@catalyst/web-kit';
+import { adminStrings } from '../i18n/en';
 import { TextAreaField } from './FormControls';
 import type { FieldErrors } from '../forms/validation';
 
@@ -10,10 +11,11 @@ export interface TitleFieldsProps {
 
 /** A title (at most 200 characters) and a description, both required: the product and learning path forms' first fields. */
 export function TitleFields({ values, errors, update }: TitleFieldsProps) {
+  const t = useStrings(adminStrings);
   return (
     <>
       <TextField
-        label="Title"
+        label={t('common.title')}
         name="title"
         value={values.title}
         maxLength={200}
@@ -22,7 +24,7 @@ export function TitleFields({ values, errors, update }: TitleFieldsProps) {
         required
       />
       <TextAreaField
-        label="Description"
+        label={t('common.description')}
         name="description"
         value={values.description}
         error={errors.description}

@@ -1,5 +1,6 @@
 import { CircleCheck, CirclePause } from '@catalyst/web-kit/icons';
 import { Badge, DataIcon } from '@catalyst/web-kit';
+import { adminStrings } from '../i18n/en';
 import styles from './Admin.module.css';
 import type { AdminColumn } from './AdminListView';
 import { RowActions, RowToggle } from './RowActions';
@@ -34,6 +35,7 @@ export function groupColumns<T extends GroupRowItem>({
   onToggleActive,
   onDelete,
 }: GroupColumnsOptions<T>): Array<AdminColumn<T>> {
+  const { t } = adminStrings;
   return [
     {
       label,
@@ -48,15 +50,20 @@ export function groupColumns<T extends GroupRowItem>({
         </span>
       ),
     },
-    { label: 'Slug', cell: (item) => item.slug, muted: true },
-    { label: 'Products', cell: (item) => item.productCount },
-    { label: 'Order', cell: (item) => item.sortOrder },
+    { label: t('common.slug'), cell: (item) => item.slug, muted: true },
+    { label: t('common.products'), cell: (item) => item.productCount },
+    { label: t('common.order'), cell: (item) => item.sortOrder },
     {
-      label: 'Status',
-      cell: (item) => (item.isActive ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>),
+      label: t('common.status'),
+      cell: (item) =>
+        item.isActive ? (
+          <Badge tone="success">{t('common.active')}</Badge>
+        ) : (
+          <Badge>{t('common.inactive')}</Badge>
+        ),
     },
     {
-      label: 'Actions',
+      label: t('common.actions'),
       cell: (item) => (
         <RowActions
           name={item.name}
@@ -68,8 +75,8 @@ export function groupColumns<T extends GroupRowItem>({
             pressed={item.isActive}
             busy={busy(item)}
             onToggle={() => onToggleActive(item)}
-            label={item.isActive ? `Deactivate ${item.name}` : `Activate ${item.name}`}
-            title={item.isActive ? 'Deactivate' : 'Activate'}
+            label={t(item.isActive ? 'common.deactivateNamed' : 'common.activateNamed', { name: item.name })}
+            title={t(item.isActive ? 'common.deactivate' : 'common.activate')}
             icon={item.isActive ? CircleCheck : CirclePause}
           />
         </RowActions>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ReadableEndpoint } from '@catalyst/web-kit';
+import { adminStrings } from '../i18n/en';
 import { useFlash } from './flash';
 import { useEditableList } from './useEditableList';
 
@@ -69,7 +70,7 @@ export function useAdminList<T extends { _id: string }>({
       list.remove(toDelete._id);
       setFlash(deletedMessage ?? null);
     } catch (error) {
-      setFailure(`${deleteFailure ?? 'Failed to delete'}: ${errorText(error)}`);
+      setFailure(`${deleteFailure ?? adminStrings.t('common.failedToDelete')}: ${errorText(error)}`);
     } finally {
       setPending(null);
       setToDelete(null);

@@ -1,18 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import { creatorInvitationBodySchema } from '@catalyst/contracts';
-import { Alert, api, Button, Card, isApiRequestError, useApiData } from '@catalyst/web-kit';
+import { Alert, api, Button, Card, isApiRequestError, useApiData, useStrings } from '@catalyst/web-kit';
 import styles from '../common/Admin.module.css';
 import formStyles from '../common/Form.module.css';
 import { formatDateTime } from '../common/formatDateTime';
+import { adminStrings } from '../i18n/en';
 
 const messageOf = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+  error instanceof Error && error.message ? error.message : adminStrings.t('creators.failed');
 
 /**
  * The creator form's "Accounts" card: invite an e-mail address to sign in as the creator (a link valid 7 days,
  * once), the pending invitations (revoke) and the linked accounts (unlink: back to a learner).
  */
 export function CreatorAccountsCard({ creatorId }: { creatorId: string }) {
+  const t = useStrings(adminStrings);
   const id = useId();
   const accounts = useApiData(api.creatorAccount.accounts, { params: { id: creatorId } });
   const [email, setEmail] = useState('');
@@ -44,7 +46,7 @@ export function CreatorAccountsCard({ creatorId }: { creatorId: string }) {
     }
     const sent = await run(
       () => api.creatorAccount.invite({ params: { id: creatorId }, body: parsed.data }),
-      `Invitation sent to ${parsed.data.email}`,
+      t('creators.invited', { email: parsed.data.email }),
     );
     if (sent) setEmail('');
   }
@@ -52,15 +54,12 @@ export function CreatorAccountsCard({ creatorId }: { creatorId: string }) {
   const data = accounts.data;
   return (
     <Card as="section" aria-labelledby={`${id}-title`} className={formStyles.form}>
-      <h2 id={`${id}-title`}>Accounts</h2>
-      <p className={styles.muted}>
-        People who sign in as this creator run its items in the creator studio. An invitation's link works
-        once, for the address it was sent to, within 7 days.
-      </p>
+      <h2 id={`${id}-title`}>{t('creators.accounts')}</h2>
+      <p className={styles.muted}>{t('creators.accountsIntro')}</p>
       <form onSubmit={(event) => void invite(event)} noValidate>
         <div className={formStyles.field}>
           <label className={formStyles.label} htmlFor={`${id}-email`}>
-            Invite by e-mail
+            {t('creators.inviteByEmail')}
           </label>
           <input
             id={`${id}-email`}
@@ -72,7 +71,7 @@ export function CreatorAccountsCard({ creatorId }: { creatorId: string }) {
           />
         </div>
         <Button type="submit" disabled={busy}>
-          Send invitation
+          {t('creators.sendInvitation')}
         </Button>
       </form>
       {notice ? (
@@ -82,46 +81,48 @@ export function CreatorAccountsCard({ creatorId }: { creatorId: string }) {
       ) : null}
       {accounts.error ? (
         <Alert tone="danger">
-          {isApiRequestError(accounts.error) ? accounts.error.message : 'The accounts could not be loaded.'}
+          {isApiRequestError(accounts.error) ? accounts.error.message : t('creators.accountsFailed')}
         </Alert>
       ) : null}
       {data ? (
         <>
-          <h3>Pending invitations</h3>
+          <h3>{t('creators.pending')}</h3>
           {data.invitations.length === 0 ? (
-            <p className={styles.muted}>No pending invitations.</p>
+            <p className={styles.muted}>{t('creators.noPending')}</p>
           ) : (
-            <ul aria-label="Pending invitations">
+            <ul aria-label={t('creators.pending')}>
               {data.invitations.map((invitation) => (
                 <li key={invitation.id}>
                   {invitation.email}{' '}
-                  <span className={styles.muted}>(expires {formatDateTime(invitation.expiresAt)})</span>{' '}
+                  <span className={styles.muted}>
+                    {t('creators.expires', { date: formatDateTime(invitation.expiresAt) })}
+                  </span>{' '}
                   <Button
                     variant="secondary"
                     size="sm"
                     disabled={busy}
-                    aria-label={`Revoke the invitation of ${invitation.email}`}
+                    aria-label={t('creators.revokeNamed', { email: invitation.email })}
                     onClick={() =>
                       void run(
                         () =>
                           api.creatorAccount.revoke({
                             params: { id: creatorId, invitationId: invitation.id },
                           }),
-                        `Invitation of ${invitation.email} revoked`,
+                        t('creators.revoked', { email: invitation.email }),
                       )
                     }
                   >
-                    Revoke
+                    {t('creators.revoke')}
                   </Button>
                 </li>
               ))}
             </ul>
           )}
-          <h3>Linked accounts</h3>
+          <h3>{t('creators.linked')}</h3>
           {data.accounts.length === 0 ? (
-            <p className={styles.muted}>No account signs in as this creator yet.</p>
+            <p className={styles.muted}>{t('creators.noLinked')}</p>
           ) : (
-            <ul aria-label="Linked accounts">
+            <ul aria-label={t('creators.linked')}>
               {data.accounts.map((account) => (
                 <li key={account.userId}>
                   {account.name} ({account.email}){' '}
@@ -129,16 +130,16 @@ export function CreatorAccountsCard({ creatorId }: { creatorId: string }) {
                     variant="secondary"
                     size="sm"
                     disabled={busy}
-                    aria-label={`Unlink ${account.email}`}
+                    aria-label={t('creators.unlinkNamed', { email: account.email })}
                     onClick={() =>
                       void run(
                         () =>
                           api.creatorAccount.unlink({ params: { id: creatorId, userId: account.userId } }),
-                        `${account.email} unlinked`,
+                        t('creators.unlinked', { email: account.email }),
                       )
                     }
                   >
-                    Unlink
+                    {t('creators.unlink')}
                   </Button>
                 </li>
               ))}

@@ -5,12 +5,13 @@ import {
   DEFAULT_CREATOR_ICON,
 } from '@catalyst/contracts';
 import { useParams } from 'react-router-dom';
-import { api, isApiRequestError } from '@catalyst/web-kit';
+import { api, isApiRequestError, useStrings } from '@catalyst/web-kit';
 import { EntityFormLayout } from '../common/EntityFormLayout';
 import { GroupFields } from '../common/GroupFields';
 import { groupPayload, groupToForm, showGroupPayload } from '../common/groupForm';
 import { useEntityForm, type LoadFailure } from '../common/useEntityForm';
 import { validateCreator } from '../forms/validation';
+import { adminStrings } from '../i18n/en';
 import { CreatorAccountsCard } from './CreatorAccountsCard';
 
 const CREATOR_ICONS = [DEFAULT_CREATOR_ICON, ...CATEGORY_ICONS.slice(0, 15)];
@@ -18,32 +19,35 @@ const CREATOR_COLORS = [DEFAULT_CREATOR_COLOR, ...CATEGORY_COLORS.filter((c) => 
 const LIST = '/admin/creators';
 
 const checkCreatorId = (id: string): LoadFailure | null =>
-  id.length !== 24 ? { message: 'Invalid creator ID format', redirectAfterMs: 2000 } : null;
+  id.length !== 24 ? { message: adminStrings.t('creators.invalidIdFormat'), redirectAfterMs: 2000 } : null;
 
 function loadFailure(error: unknown): LoadFailure {
   if (isApiRequestError(error) && error.status === 404) {
     return {
-      message: 'Creator not found. It may have been deleted. Redirecting to creators list...',
+      message: adminStrings.t('creators.notFound'),
       redirectAfterMs: 3000,
     };
   }
-  return { message: `Error loading creator: ${error instanceof Error ? error.message : String(error)}` };
+  return {
+    message: adminStrings.t('creators.loadError', {
+      reason: error instanceof Error ? error.message : String(error),
+    }),
+  };
 }
 
 function saveFailure(error: unknown): string {
-  if (isApiRequestError(error) && error.status === 409)
-    return 'A creator with this slug already exists. Please choose a different slug.';
-  if (isApiRequestError(error) && error.status === 400)
-    return 'Invalid creator data. Please check your inputs.';
-  return (error instanceof Error && error.message) || 'Failed to save creator. Please try again.';
+  if (isApiRequestError(error) && error.status === 409) return adminStrings.t('creators.slugConflict');
+  if (isApiRequestError(error) && error.status === 400) return adminStrings.t('creators.invalid');
+  return (error instanceof Error && error.message) || adminStrings.t('creators.saveFailed');
 }
 
 /** /admin/creators/new and /admin/creators/:id/edit: the creator form, in the category form's style. */
 export function CreatorFormPage() {
+  const t = useStrings(adminStrings);
   const { id } = useParams();
   const form = useEntityForm({
     listPath: LIST,
-    titles: { create: 'Add Creator', edit: 'Edit Creator' },
+    titles: { create: t('creators.add'), edit: t('creators.edit') },
     initialValues: {
       name: '',
       description: '',
@@ -64,7 +68,7 @@ export function CreatorFormPage() {
       id !== undefined
         ? api.creator.replace.request({ params: { id: id }, body: payload })
         : api.creator.create.request({ body: payload }),
-    savedMessage: (isEdit) => (isEdit ? 'Creator updated successfully!' : 'Creator created successfully!'),
+    savedMessage: (isEdit) => t(isEdit ? 'creators.updated' : 'creators.created'),
     saveFailure,
   });
 
@@ -73,9 +77,9 @@ export function CreatorFormPage() {
       <EntityFormLayout
         form={form}
         listPath={LIST}
-        backLabel="Back to Creators"
-        loadingMessage="Loading creator..."
-        submitLabels={{ create: 'Create Creator', edit: 'Update Creator' }}
+        backLabel={t('creators.back')}
+        loadingMessage={t('creators.loadingOne')}
+        submitLabels={{ create: t('creators.create'), edit: t('creators.update') }}
       >
         <GroupFields form={form} icons={CREATOR_ICONS} colors={CREATOR_COLORS} />
       </EntityFormLayout>

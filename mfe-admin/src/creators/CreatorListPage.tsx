@@ -1,17 +1,19 @@
-import { api } from '@catalyst/web-kit';
+import { api, useStrings } from '@catalyst/web-kit';
 import type { AdminCreator } from '@catalyst/contracts';
 import { AdminListView } from '../common/AdminListView';
 import { deleteQuestion } from '../common/ConfirmDialog';
 import { groupColumns } from '../common/groupColumns';
 import { useAdminList } from '../common/useAdminList';
+import { adminStrings } from '../i18n/en';
 
 /** /admin/creators: every creator with an active toggle, edit and delete (the category list's style). */
 export function CreatorListPage() {
+  const t = useStrings(adminStrings);
   const list = useAdminList<AdminCreator>({
     read: api.creator.adminList,
     remove: (id) => api.creator.remove({ params: { id } }),
-    deletedMessage: 'Creator deleted successfully!',
-    deleteFailure: 'Failed to delete creator',
+    deletedMessage: t('creators.deleted'),
+    deleteFailure: t('creators.deleteFailed'),
   });
   const toggleActive = (creator: AdminCreator) =>
     void list.change(
@@ -21,28 +23,28 @@ export function CreatorListPage() {
           params: { id: creator._id },
           body: { ...creator, isActive: !creator.isActive },
         }),
-      'Failed to update creator status',
+      t('creators.statusFailed'),
     );
 
   return (
     <AdminListView
       list={list}
-      title="Manage Creators"
-      subtitle="Every product belongs to one creator."
-      addLabel="Add Creator"
+      title={t('creators.title')}
+      subtitle={t('creators.subtitle')}
+      addLabel={t('creators.add')}
       addPath="/admin/creators/new"
-      loadingMessage="Loading creators..."
-      loadFailure="Failed to load creators"
-      emptyMessage="No creators yet. Add the first one."
+      loadingMessage={t('creators.loading')}
+      loadFailure={t('creators.loadFailed')}
+      emptyMessage={t('creators.empty')}
       columns={groupColumns<AdminCreator>({
-        label: 'Creator',
+        label: t('creators.creator'),
         editPath: (creator) => `/admin/creators/${creator._id}/edit`,
         busy: (creator) => list.isBusy(creator._id),
         onToggleActive: toggleActive,
         onDelete: list.askDelete,
       })}
       rowTestId="creator-row"
-      deleteTitle="Delete creator"
+      deleteTitle={t('creators.deleteTitle')}
       deleteQuestion={(creator) => deleteQuestion(creator.name)}
     />
   );

@@ -5,16 +5,19 @@ import {
   api,
   Badge,
   Button,
+  formatCount,
   isApiRequestError,
   Spinner,
   TextField,
   useApiData,
+  useStrings,
 } from '@catalyst/web-kit';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import formStyles from '../common/Form.module.css';
 import { formatDateTime } from '../common/formatDateTime';
 import { MediaPickerDialog } from '../curriculum/MediaPickerDialog';
 import { validateLiveSession, type FieldErrors } from '../forms/validation';
+import { adminStrings, type AdminKey } from '../i18n/en';
 import { isoToLocalInput, localInputToIso, localTimeZone } from './liveTime';
 // The same panel as the curriculum above it on the product's page.
 import panel from '../curriculum/Curriculum.module.css';
@@ -42,10 +45,10 @@ const bodyOf = (form: LiveForm) => ({
   joinUrl: form.joinUrl.trim(),
   recordingAssetId: form.recordingAssetId,
 });
-const STATUS_BADGES: Record<LiveStatus, { tone: 'info' | 'danger' | 'neutral'; label: string }> = {
-  scheduled: { tone: 'info', label: 'Scheduled' },
-  live: { tone: 'danger', label: 'Live now' },
-  ended: { tone: 'neutral', label: 'Ended' },
+const STATUS_BADGES: Record<LiveStatus, { tone: 'info' | 'danger' | 'neutral'; label: AdminKey }> = {
+  scheduled: { tone: 'info', label: 'live.scheduled' },
+  live: { tone: 'danger', label: 'live.liveNow' },
+  ended: { tone: 'neutral', label: 'live.ended' },
 };
 
 /**
@@ -54,6 +57,7 @@ const STATUS_BADGES: Record<LiveStatus, { tone: 'info' | 'danger' | 'neutral'; l
  * cancels it. The browser checks with the server's rule; the server's field errors show beside the fields.
  */
 export function LiveSessionEditor({ productId }: { productId: string }) {
+  const t = useStrings(adminStrings);
   const headingId = useId();
   const read = useApiData(api.live.getSession, { params: { productId } });
   /** undefined: not read yet; null: none scheduled. */
@@ -100,7 +104,7 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
       setForm(formOf(data));
       setNotice({
         tone: 'success',
-        text: message ?? (session ? 'Live session updated' : 'Live session scheduled'),
+        text: message ?? t(session ? 'live.updated' : 'live.scheduledMessage'),
       });
     } catch (error) {
       const fields = isApiRequestError(error)
@@ -122,7 +126,7 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
       setSession(null);
       setForm(EMPTY);
       setErrors({});
-      setNotice({ tone: 'success', text: message ?? 'Live session removed' });
+      setNotice({ tone: 'success', text: message ?? t('live.removed') });
     } catch (error) {
       setNotice({ tone: 'danger', text: error instanceof Error ? error.message : String(error) });
     } finally {
@@ -133,7 +137,7 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
 
   const heading = (
     <h2 id={headingId} className={panel.heading}>
-      Live session
+      {t('live.heading')}
     </h2>
   );
 
@@ -143,13 +147,13 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
         {heading}
         {read.error && !missing ? (
           <Alert tone="danger">
-            Failed to load the live session: {read.error.message}{' '}
+            {t('live.loadFailed', { reason: read.error.message })}{' '}
             <Button variant="secondary" size="sm" onClick={read.reload}>
-              Try again
+              {t('live.tryAgain')}
             </Button>
           </Alert>
         ) : (
-          <Spinner message="Loading live session..." />
+          <Spinner message={t('live.loading')} />
         )}
       </section>
     );
@@ -161,29 +165,28 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
       {session ? (
         <dl className={own.facts} data-testid="live-session-current">
           <div>
-            <dt>Status</dt>
+            <dt>{t('common.status')}</dt>
             <dd>
-              <Badge tone={STATUS_BADGES[session.status].tone}>{STATUS_BADGES[session.status].label}</Badge>
+              <Badge tone={STATUS_BADGES[session.status].tone}>
+                {t(STATUS_BADGES[session.status].label)}
+              </Badge>
             </dd>
           </div>
           <div>
-            <dt>Starts</dt>
+            <dt>{t('live.starts')}</dt>
             <dd>{formatDateTime(session.startsAt)}</dd>
           </div>
           <div>
-            <dt>Ends</dt>
+            <dt>{t('live.ends')}</dt>
             <dd>{formatDateTime(session.endsAt)}</dd>
           </div>
           <div>
-            <dt>Registered</dt>
-            <dd>{session.registrations}</dd>
+            <dt>{t('live.registered')}</dt>
+            <dd>{formatCount(session.registrations)}</dd>
           </div>
         </dl>
       ) : (
-        <p className={panel.intro}>
-          No live session is scheduled. Members see a countdown, can register and get a reminder an hour
-          before.
-        </p>
+        <p className={panel.intro}>{t('live.none')}</p>
       )}
       {notice ? (
         <Alert tone={notice.tone} onDismiss={() => setNotice(null)} reveal>
@@ -193,17 +196,17 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
       <form onSubmit={(event) => void save(event)} noValidate aria-labelledby={headingId}>
         <div className={formStyles.row}>
           <TextField
-            label="Starts at"
+            label={t('live.startsAt')}
             name="startsAt"
             type="datetime-local"
             value={form.startsAt}
             error={errors.startsAt}
-            hint={`Your time (${localTimeZone()}).`}
+            hint={t('live.yourTime', { zone: localTimeZone() })}
             onChange={(event) => update('startsAt', event.target.value)}
             required
           />
           <TextField
-            label="Duration (minutes)"
+            label={t('live.duration')}
             name="durationMinutes"
             type="number"
             min={10}
@@ -216,37 +219,36 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
           />
         </div>
         <TextField
-          label="Join link"
+          label={t('live.joinLink')}
           name="joinUrl"
           type="url"
           value={form.joinUrl}
           error={errors.joinUrl}
-          hint="Any conferencing address (Zoom, Meet, Teams…). Only people who may open the product see it."
+          hint={t('live.joinHint')}
           onChange={(event) => update('joinUrl', event.target.value)}
           required
         />
         <div className={own.recording}>
-          <span className={formStyles.label}>Recording (optional)</span>
+          <span className={formStyles.label}>{t('live.recording')}</span>
           {form.recordingAssetId ? (
             <div className={own.asset} data-testid="live-recording">
               {recording.data?.posterUrl ? (
                 <img className={own.poster} src={recording.data.posterUrl} alt="" width={96} height={54} />
               ) : null}
               <span>
-                {recording.data?.originalName ?? (recording.error ? 'Media asset not found' : 'Loading…')}
+                {recording.data?.originalName ??
+                  t(recording.error ? 'live.assetNotFound' : 'live.loadingAsset')}
               </span>
               <Button variant="secondary" size="sm" onClick={() => update('recordingAssetId', null)}>
-                Remove recording
+                {t('live.removeRecording')}
               </Button>
             </div>
           ) : (
-            <p className={panel.intro}>
-              Attach the video once the session has been recorded; members then watch it on the product page.
-            </p>
+            <p className={panel.intro}>{t('live.attachHint')}</p>
           )}
           <div>
             <Button variant="secondary" size="sm" aria-haspopup="dialog" onClick={() => setPicking(true)}>
-              {form.recordingAssetId ? 'Choose another recording' : 'Choose recording'}
+              {t(form.recordingAssetId ? 'live.chooseAnother' : 'live.choose')}
             </Button>
           </div>
           {errors.recordingAssetId ? (
@@ -258,17 +260,17 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
         <div className={formStyles.buttons}>
           {session ? (
             <Button variant="danger" onClick={() => setConfirmRemove(true)} disabled={saving}>
-              Remove session
+              {t('live.removeSession')}
             </Button>
           ) : null}
           <Button type="submit" loading={saving}>
-            {session ? 'Save session' : 'Schedule session'}
+            {t(session ? 'live.save' : 'live.schedule')}
           </Button>
         </div>
       </form>
       <MediaPickerDialog
         open={picking}
-        title="Choose the recording"
+        title={t('live.pickTitle')}
         kinds={['video']}
         onPick={(asset) => {
           update('recordingAssetId', asset.id);
@@ -278,9 +280,9 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
       />
       <ConfirmDialog
         open={confirmRemove}
-        title="Remove live session"
-        message="Remove this live session? Its registrations and questions go with it, and members no longer see it on the product page."
-        confirmLabel="Remove"
+        title={t('live.removeTitle')}
+        message={t('live.removeQuestion')}
+        confirmLabel={t('live.remove')}
         busy={removing}
         onConfirm={() => void remove()}
         onCancel={() => setConfirmRemove(false)}
@@ -291,13 +293,14 @@ export function LiveSessionEditor({ productId }: { productId: string }) {
 
 /** Where a new webinar's live session will be: it needs the product saved first. */
 export function LiveSessionNotice() {
+  const t = useStrings(adminStrings);
   const headingId = useId();
   return (
     <section className={panel.editor} aria-labelledby={headingId}>
       <h2 id={headingId} className={panel.heading}>
-        Live session
+        {t('live.heading')}
       </h2>
-      <p className={panel.intro}>Save the product first to schedule its live session.</p>
+      <p className={panel.intro}>{t('live.saveFirst')}</p>
     </section>
   );
 }

@@ -1,22 +1,25 @@
 import { useId, useState } from 'react';
 import { CAPTIONS_MAX_CHARS } from '@catalyst/contracts/captions';
-import { api, useApiData } from '@catalyst/web-kit';
+import { api, formatCount, useApiData, useStrings } from '@catalyst/web-kit';
+import { adminStrings, type AdminKey } from '../i18n/en';
 import styles from './Media.module.css';
 
-const TOO_LARGE = `A captions file can be at most ${CAPTIONS_MAX_CHARS / 1_000_000} MB`;
+/** A captions file's limit, as its refusal words it ('at most 1 MB'). */
+const tooLarge = () =>
+  adminStrings.t('media.captionsTooLarge', { size: formatCount(CAPTIONS_MAX_CHARS / 1_000_000) });
 
 /** The languages offered for captions (a file whose header names another keeps it under "As the file says"). */
-const CAPTION_LANGUAGES: ReadonlyArray<readonly [tag: string, name: string]> = [
-  ['en', 'English'],
-  ['es', 'Spanish'],
-  ['de', 'German'],
-  ['fr', 'French'],
-  ['pt', 'Portuguese'],
-  ['it', 'Italian'],
-  ['ar', 'Arabic'],
-  ['hi', 'Hindi'],
-  ['ja', 'Japanese'],
-  ['zh', 'Chinese'],
+const CAPTION_LANGUAGES: ReadonlyArray<readonly [tag: string, name: AdminKey]> = [
+  ['en', 'media.lang.en'],
+  ['es', 'media.lang.es'],
+  ['de', 'media.lang.de'],
+  ['fr', 'media.lang.fr'],
+  ['pt', 'media.lang.pt'],
+  ['it', 'media.lang.it'],
+  ['ar', 'media.lang.ar'],
+  ['hi', 'media.lang.hi'],
+  ['ja', 'media.lang.ja'],
+  ['zh', 'media.lang.zh'],
 ];
 
 /**
@@ -25,6 +28,7 @@ const CAPTION_LANGUAGES: ReadonlyArray<readonly [tag: string, name: string]> = [
  * any captions before, for every lesson that plays this video.
  */
 export function CaptionsUploadField({ assetId }: { assetId: string }) {
+  const t = useStrings(adminStrings);
   const id = useId();
   const asset = useApiData(api.asset.getAsset, assetId ? { params: { id: assetId } } : null);
   const [busy, setBusy] = useState(false);
@@ -38,7 +42,7 @@ export function CaptionsUploadField({ assetId }: { assetId: string }) {
     setResult(null);
     try {
       const text = await textOf(file);
-      if (text.length > CAPTIONS_MAX_CHARS) throw new Error(TOO_LARGE);
+      if (text.length > CAPTIONS_MAX_CHARS) throw new Error(tooLarge());
       const saved = await api.asset.putCaptions({
         params: { id: assetId },
         body: { fileName: file.name, text, ...(language ? { language } : {}) },
@@ -46,13 +50,12 @@ export function CaptionsUploadField({ assetId }: { assetId: string }) {
       setResult({
         assetId,
         ok: true,
-        message: `Captions saved from ${file.name}: ${saved.cues} ${saved.cues === 1 ? 'cue' : 'cues'}.`,
+        message: t('media.captionsSaved', { file: file.name, count: saved.cues }),
       });
       asset.reload();
     } catch (error) {
-      const message =
-        error instanceof Error && error.message ? error.message : 'The captions were not saved.';
-      setResult({ assetId, ok: false, message: `${file.name}: ${message}` });
+      const message = error instanceof Error && error.message ? error.message : t('media.captionsNotSaved');
+      setResult({ assetId, ok: false, message: t('media.fileProblem', { file: file.name, message }) });
     } finally {
       setBusy(false);
     }
@@ -61,14 +64,14 @@ export function CaptionsUploadField({ assetId }: { assetId: string }) {
   if (!assetId)
     return (
       <p className={styles.hint} data-testid="captions-upload">
-        Upload or choose a video to add its captions.
+        {t('media.chooseVideoFirst')}
       </p>
     );
   const video = asset.data?.kind === 'video' ? asset.data : null;
   return (
     <div className={styles.upload} data-testid="captions-upload">
       <label className={styles.label} htmlFor={`${id}-language`}>
-        Language of the captions
+        {t('media.captionsLanguage')}
       </label>
       <select
         id={`${id}-language`}
@@ -76,15 +79,15 @@ export function CaptionsUploadField({ assetId }: { assetId: string }) {
         disabled={busy || !video}
         onChange={(event) => setLanguage(event.target.value)}
       >
-        <option value="">As the file says (else English)</option>
+        <option value="">{t('media.asFileSays')}</option>
         {CAPTION_LANGUAGES.map(([tag, name]) => (
           <option key={tag} value={tag}>
-            {name}
+            {t(name)}
           </option>
         ))}
       </select>
       <label className={styles.label} htmlFor={id}>
-        Captions (WebVTT or SRT)
+        {t('media.captionsFile')}
       </label>
       <input
         id={id}
@@ -100,13 +103,10 @@ export function CaptionsUploadField({ assetId }: { assetId: string }) {
         }}
       />
       <p id={`${id}-hint`} className={styles.hint}>
-        {video?.captionsUrl
-          ? 'This video has captions: a new file replaces them.'
-          : 'This video has no captions yet.'}{' '}
-        Learners see them with CC and read them in the lesson’s Transcript tab.
+        {t(video?.captionsUrl ? 'media.hasCaptions' : 'media.noCaptions')} {t('media.captionsWhere')}
       </p>
       <p role="status" className={styles.hint}>
-        {busy ? 'Saving the captions…' : shown?.ok ? shown.message : ''}
+        {busy ? t('media.savingCaptions') : shown?.ok ? shown.message : ''}
       </p>
       {shown && !shown.ok ? (
         <p role="alert" className={styles.error}>
@@ -122,6 +122,6 @@ const textOf = (file: File) =>
   new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error("The file couldn't be read."));
+    reader.onerror = () => reject(new Error(adminStrings.t('media.unreadable')));
     reader.readAsText(file);
   });

@@ -1,30 +1,45 @@
 import { useEffect, useState } from 'react';
-import type { AdminMediaAsset } from '@catalyst/contracts';
+import type { AdminMediaAsset, MediaKind } from '@catalyst/contracts';
 import {
   api,
   Button,
   ErrorScreen,
+  formatPercent,
+  formatSeconds,
   pageCount,
   Pager,
   Spinner,
   useApiData,
   useDocumentTitle,
+  useStrings,
 } from '@catalyst/web-kit';
+import { adminStrings, type AdminKey } from '../i18n/en';
 import { formatSize } from './UploadProgress';
 import styles from './Media.module.css';
 
+const { t: text } = adminStrings;
+
 const statusText = (asset: AdminMediaAsset) =>
   asset.reprocessing
-    ? `Ready · processing again ${asset.progress}%`
+    ? text('media.reprocessing', { percent: formatPercent(asset.progress) })
     : asset.outdated
-      ? 'Ready · older encode'
+      ? text('media.olderEncode')
       : asset.status === 'processing'
-        ? `Processing ${asset.progress}%`
+        ? text('media.processing', { percent: formatPercent(asset.progress) })
         : asset.status === 'uploading'
-          ? `Uploading ${Math.floor((asset.received / Math.max(1, asset.size)) * 100)}%`
+          ? text('media.uploading', {
+              percent: formatPercent(Math.floor((asset.received / Math.max(1, asset.size)) * 100)),
+            })
           : asset.status === 'failed'
-            ? `Failed: ${asset.reason ?? ''}`
-            : 'Ready';
+            ? text('media.failed', { reason: asset.reason ?? '' })
+            : text('media.ready');
+
+const KIND_KEYS = {
+  video: 'media.kind.video',
+  image: 'media.kind.image',
+  document: 'media.kind.document',
+  archive: 'media.kind.archive',
+} as const satisfies Record<MediaKind, AdminKey>;
 
 /**
  * /admin/media: every uploaded asset with its status and the products that use it; retry a failure, process
@@ -32,7 +47,8 @@ const statusText = (asset: AdminMediaAsset) =>
  * nothing uses.
  */
 export function MediaListPage() {
-  useDocumentTitle('Media');
+  const t = useStrings(adminStrings);
+  useDocumentTitle(t('media.title'));
   const [page, setPage] = useState(1);
   const list = useApiData(api.asset.listAssets, { query: { page, limit: 20 } });
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
@@ -56,31 +72,27 @@ export function MediaListPage() {
     list.reload();
   };
 
-  if (list.isLoading && !list.data) return <Spinner message="Loading media..." />;
-  if (list.error && !list.data) return <ErrorScreen message="Failed to load media" onRetry={list.reload} />;
+  if (list.isLoading && !list.data) return <Spinner message={t('media.loading')} />;
+  if (list.error && !list.data) return <ErrorScreen message={t('media.loadFailed')} onRetry={list.reload} />;
   const data = list.data!;
 
   return (
     <section>
-      <h1>Media</h1>
-      <p>Videos, images and files uploaded from the product form. A video streams once it is ready.</p>
+      <h1>{t('media.title')}</h1>
+      <p>{t('media.intro')}</p>
       {data.outdated > 0 ? (
         <p>
-          {data.outdated === 1 ? '1 video was' : `${data.outdated} videos were`} encoded before the current
-          quality ladder; processed again, they take less data for the same picture.{' '}
+          {t('media.outdated', { count: data.outdated })}{' '}
           <Button
             variant="secondary"
             onClick={() =>
               void act(
                 () => api.asset.reprocessOutdated({}),
-                ({ queued }) =>
-                  queued === 0
-                    ? 'Every video is up to date'
-                    : `Processing ${queued} ${queued === 1 ? 'video' : 'videos'} again; each keeps playing meanwhile`,
+                ({ queued }) => (queued === 0 ? t('media.upToDate') : t('media.queued', { count: queued })),
               )
             }
           >
-            Process older videos again
+            {t('media.reprocessOutdated')}
           </Button>
         </p>
       ) : null}
@@ -93,16 +105,16 @@ export function MediaListPage() {
         </p>
       ) : null}
       {data.items.length === 0 ? (
-        <p>No media yet. Upload a video from a product&apos;s form.</p>
+        <p>{t('media.empty')}</p>
       ) : (
         <table className={styles.table}>
           <thead>
             <tr>
-              <th scope="col">Preview</th>
-              <th scope="col">File</th>
-              <th scope="col">Status</th>
-              <th scope="col">Used by</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t('media.preview')}</th>
+              <th scope="col">{t('media.file')}</th>
+              <th scope="col">{t('common.status')}</th>
+              <th scope="col">{t('media.usedBy')}</th>
+              <th scope="col">{t('common.actions')}</th>
             </tr>
           </thead>
           <tbody>
@@ -123,15 +135,17 @@ export function MediaListPage() {
                 <td>
                   <strong>{asset.originalName}</strong>
                   <br />
-                  {asset.kind} · {formatSize(asset.size)}
-                  {asset.durationSeconds ? ` · ${Math.round(asset.durationSeconds)} s` : ''}
+                  {t(KIND_KEYS[asset.kind])} · {formatSize(asset.size)}
+                  {asset.durationSeconds ? ` · ${formatSeconds(asset.durationSeconds)}` : ''}
                   {asset.renditions.length
                     ? ` · ${asset.renditions.map((r) => `${r.height}p`).join(', ')}`
                     : ''}
                 </td>
                 <td>{statusText(asset)}</td>
                 <td>
-                  {asset.usage.length ? asset.usage.map((product) => product.title).join(', ') : 'Not used'}
+                  {asset.usage.length
+                    ? asset.usage.map((product) => product.title).join(', ')
+                    : t('media.notUsed')}
                 </td>
                 <td className={styles.actions}>
                   {asset.status === 'failed' ? (
@@ -140,39 +154,39 @@ export function MediaListPage() {
                       onClick={() =>
                         void act(
                           () => api.asset.retryAsset({ params: { id: asset.id } }),
-                          `Processing ${asset.originalName} again`,
+                          t('media.retrying', { name: asset.originalName }),
                         )
                       }
                     >
-                      Retry
+                      {t('media.retry')}
                     </Button>
                   ) : null}
                   {asset.status === 'ready' && asset.kind === 'video' && !asset.reprocessing ? (
                     <Button
                       variant="secondary"
-                      title="Encode it again with the current quality ladder; it keeps playing meanwhile"
+                      title={t('media.reprocessHint')}
                       onClick={() =>
                         void act(
                           () => api.asset.reprocessAsset({ params: { id: asset.id } }),
-                          `Processing ${asset.originalName} again; it keeps playing meanwhile`,
+                          t('media.reprocessed', { name: asset.originalName }),
                         )
                       }
                     >
-                      Process again
+                      {t('media.reprocess')}
                     </Button>
                   ) : null}
                   <Button
                     variant="secondary"
                     disabled={asset.usage.length > 0}
-                    title={asset.usage.length > 0 ? 'Used by products: remove it from them first' : undefined}
+                    title={asset.usage.length > 0 ? t('media.inUse') : undefined}
                     onClick={() =>
                       void act(
                         () => api.asset.deleteAsset({ params: { id: asset.id } }),
-                        `${asset.originalName} deleted`,
+                        t('media.deleted', { name: asset.originalName }),
                       )
                     }
                   >
-                    Delete
+                    {t('common.delete')}
                   </Button>
                 </td>
               </tr>
@@ -180,7 +194,7 @@ export function MediaListPage() {
           </tbody>
         </table>
       )}
-      <Pager label="Media pages" page={page} pages={pageCount(data)} onPage={setPage} />
+      <Pager label={t('media.pages')} page={page} pages={pageCount(data)} onPage={setPage} />
     </section>
   );
 }

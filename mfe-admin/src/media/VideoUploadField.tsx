@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId } from 'react';
 import { MEDIA_MESSAGES, type MediaAsset } from '@catalyst/contracts';
-import { api, Button, useApiData } from '@catalyst/web-kit';
+import { api, Button, formatPercent, useApiData, useStrings } from '@catalyst/web-kit';
+import { adminStrings } from '../i18n/en';
 import styles from './Media.module.css';
 import { formatSize, UploadProgress } from './UploadProgress';
 import { useUpload } from './useUpload';
@@ -18,6 +19,7 @@ export function VideoUploadField({
   onChange: (assetId: string) => void;
   onAsset?: (asset: MediaAsset) => void;
 }) {
+  const t = useStrings(adminStrings);
   const id = useId();
   const { state, start, cancel } = useUpload(
     useCallback((uploaded: string) => onChange(uploaded), [onChange]),
@@ -38,7 +40,7 @@ export function VideoUploadField({
   return (
     <div className={styles.upload} data-testid="video-upload">
       <label className={styles.label} htmlFor={id}>
-        Video upload
+        {t('media.videoUpload')}
       </label>
       <input
         id={id}
@@ -53,8 +55,7 @@ export function VideoUploadField({
         }}
       />
       <p id={`${id}-hint`} className={styles.hint}>
-        Streamed adaptively (360p to 1080p) once processed; the Video URL plays until then. Choosing the same
-        file again resumes an interrupted upload.
+        {t('media.videoHint')}
       </p>
 
       <UploadProgress state={state} onCancel={cancel} />
@@ -65,7 +66,7 @@ export function VideoUploadField({
             <img
               className={styles.poster}
               src={asset.data.posterUrl}
-              alt={`Poster of ${asset.data.originalName}`}
+              alt={t('media.posterOf', { name: asset.data.originalName })}
               width={160}
               height={90}
             />
@@ -73,16 +74,24 @@ export function VideoUploadField({
           <div>
             <strong>{asset.data.originalName}</strong> · {formatSize(asset.data.size)}
             <p role="status" data-testid="asset-status">
-              {status === 'processing' ? `Processing: ${asset.data.progress}%` : null}
-              {status === 'ready'
-                ? `Ready${asset.data.renditions.length ? `: ${asset.data.renditions.map((r) => `${r.height}p`).join(', ')}` : ''}`
+              {status === 'processing'
+                ? t('media.processingColon', { percent: formatPercent(asset.data.progress) })
                 : null}
-              {status === 'failed' ? `Failed: ${asset.data.reason ?? 'unknown reason'}` : null}
-              {status === 'uploading' ? 'Upload not finished' : null}
+              {status === 'ready'
+                ? asset.data.renditions.length
+                  ? t('media.readyWith', {
+                      heights: asset.data.renditions.map((r) => `${r.height}p`).join(', '),
+                    })
+                  : t('media.ready')
+                : null}
+              {status === 'failed'
+                ? t('media.failed', { reason: asset.data.reason ?? t('media.unknownReason') })
+                : null}
+              {status === 'uploading' ? t('media.notFinished') : null}
             </p>
           </div>
           <Button variant="secondary" onClick={() => onChange('')}>
-            Remove video
+            {t('media.removeVideo')}
           </Button>
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { api, readSessionToken } from '@catalyst/web-kit';
+import { adminStrings } from '../i18n/en';
 
 /** Where uploads go (the gateway streams each chunk to the media service). */
 export const uploadEndpoint = () => api.upload.createUpload.url();
@@ -27,8 +28,8 @@ function messageOf(error: Error): string {
     }
   }
   return /network|failed to fetch/i.test(error.message)
-    ? 'The connection was lost and the upload could not go on. Choose the file again to resume it.'
-    : 'The upload failed. Try again.';
+    ? adminStrings.t('media.connectionGone')
+    : adminStrings.t('media.uploadFailed');
 }
 
 /**

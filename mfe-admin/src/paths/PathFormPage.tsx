@@ -1,46 +1,48 @@
 import { useState } from 'react';
 import { DIFFICULTIES, type AdminProduct } from '@catalyst/contracts';
-import { api, Button, isApiRequestError, TextField } from '@catalyst/web-kit';
+import { api, Button, isApiRequestError, TextField, useStrings } from '@catalyst/web-kit';
 import formStyles from '../common/Form.module.css';
 import { EntityFormLayout } from '../common/EntityFormLayout';
 import { CheckboxField, SelectField } from '../common/FormControls';
 import { TitleFields } from '../common/TitleFields';
 import { useEntityForm, type LoadFailure } from '../common/useEntityForm';
 import { validatePath } from '../forms/validation';
+import { adminStrings } from '../i18n/en';
+import { kindKeyOf, LEVEL_LABEL_KEYS, PRODUCT_KIND_KEYS } from '../i18n/terms';
 import { emptyPath, moveItem, pathPayload, pathToForm, type PathFormItem } from './pathForm';
 import styles from './PathFormPage.module.css';
 
 const LIST = '/admin/paths';
-const LEVEL_OPTIONS = DIFFICULTIES.map((level) => ({
-  value: level,
-  label: level[0]!.toUpperCase() + level.slice(1),
-}));
 
 const checkPathId = (id: string): LoadFailure | null =>
-  id.length !== 24 ? { message: 'Invalid path ID format', redirectAfterMs: 2000 } : null;
+  id.length !== 24 ? { message: adminStrings.t('paths.invalidIdFormat'), redirectAfterMs: 2000 } : null;
 
 function loadFailure(error: unknown): LoadFailure {
   if (isApiRequestError(error) && error.status === 404)
     return {
-      message: 'Path not found. It may have been deleted. Redirecting to paths list...',
+      message: adminStrings.t('paths.notFound'),
       redirectAfterMs: 3000,
     };
-  return { message: `Error loading path: ${error instanceof Error ? error.message : String(error)}` };
+  return {
+    message: adminStrings.t('paths.loadError', {
+      reason: error instanceof Error ? error.message : String(error),
+    }),
+  };
 }
 
 function saveFailure(error: unknown): string {
-  if (isApiRequestError(error) && error.status === 409)
-    return 'A path with this slug already exists. Please choose a different slug.';
-  return (error instanceof Error && error.message) || 'Failed to save path. Please try again.';
+  if (isApiRequestError(error) && error.status === 409) return adminStrings.t('paths.slugConflict');
+  return (error instanceof Error && error.message) || adminStrings.t('paths.saveFailed');
 }
 
 /** /admin/paths/new and /admin/paths/:id/edit: a path's fields and its items, chosen from the catalogue and put in order. */
 export function PathFormPage() {
+  const t = useStrings(adminStrings);
   const [catalog, setCatalog] = useState<AdminProduct[]>([]);
   const [choice, setChoice] = useState('');
   const form = useEntityForm({
     listPath: LIST,
-    titles: { create: 'Add Learning Path', edit: 'Edit Learning Path' },
+    titles: { create: t('paths.addTitle'), edit: t('paths.editTitle') },
     initialValues: emptyPath,
     checkId: checkPathId,
     prepare: async (isCurrent) => {
@@ -48,7 +50,7 @@ export function PathFormPage() {
       if (isCurrent()) setCatalog(page.items);
     },
     prepareFailure: (error) => ({
-      message: `Error loading the catalogue: ${error instanceof Error ? error.message : String(error)}`,
+      message: t('paths.catalogueError', { reason: error instanceof Error ? error.message : String(error) }),
     }),
     loadValues: async (id) => pathToForm(await api.path.adminGet({ params: { id } })),
     loadFailure,
@@ -59,12 +61,16 @@ export function PathFormPage() {
       id !== undefined
         ? api.path.replace.request({ params: { id }, body: payload })
         : api.path.create.request({ body: payload }),
-    savedMessage: (isEdit) => (isEdit ? 'Path updated successfully!' : 'Path created successfully!'),
+    savedMessage: (isEdit) => t(isEdit ? 'paths.updated' : 'paths.created'),
     saveFailure,
   });
   const { values, errors, update } = form;
   const chosen = new Set(values.items.map((item) => item.productId));
   const setItems = (items: PathFormItem[]) => update('items', items);
+  const kind = (type: string) => {
+    const key = kindKeyOf(type);
+    return key ? t(key) : type;
+  };
 
   const add = () => {
     const product = catalog.find((p) => p._id === choice);
@@ -80,23 +86,23 @@ export function PathFormPage() {
     <EntityFormLayout
       form={form}
       listPath={LIST}
-      backLabel="Back to Paths"
-      loadingMessage="Loading path..."
-      submitLabels={{ create: 'Create Path', edit: 'Update Path' }}
+      backLabel={t('paths.back')}
+      loadingMessage={t('paths.loadingOne')}
+      submitLabels={{ create: t('paths.create'), edit: t('paths.update') }}
     >
       <TitleFields values={values} errors={errors} update={update} />
-      <TextField label="Slug" hint="Blank: made from the title" {...form.slugInput} />
+      <TextField label={t('common.slug')} hint={t('paths.slugHint')} {...form.slugInput} />
       <div className={formStyles.row}>
         <SelectField
-          label="Level"
+          label={t('paths.level')}
           name="level"
           value={values.level}
-          options={LEVEL_OPTIONS}
+          options={DIFFICULTIES.map((level) => ({ value: level, label: t(LEVEL_LABEL_KEYS[level]) }))}
           error={errors.level}
           onChange={(e) => update('level', e.target.value)}
         />
         <TextField
-          label="Estimated hours"
+          label={t('paths.estimatedHours')}
           name="estimatedHours"
           inputMode="decimal"
           value={values.estimatedHours}
@@ -106,9 +112,9 @@ export function PathFormPage() {
         />
       </div>
       <fieldset className={styles.items}>
-        <legend className={formStyles.label}>Items, in order</legend>
+        <legend className={formStyles.label}>{t('paths.itemsInOrder')}</legend>
         {values.items.length === 0 ? (
-          <p className={styles.muted}>No items yet: add products and courses from the catalogue below.</p>
+          <p className={styles.muted}>{t('paths.noItems')}</p>
         ) : (
           <ol className={styles.list}>
             {values.items.map((item, index) => (
@@ -116,35 +122,36 @@ export function PathFormPage() {
                 <span className={styles.itemTitle}>
                   {item.title}{' '}
                   <span className={styles.muted}>
-                    ({item.type}
-                    {item.isPublished ? '' : ', draft'})
+                    {t(item.isPublished ? 'paths.itemKind' : 'paths.itemKindDraft', {
+                      type: kind(item.type),
+                    })}
                   </span>
                 </span>
                 <Button
                   variant="ghost"
                   size="sm"
                   disabled={index === 0}
-                  aria-label={`Move ${item.title} up`}
+                  aria-label={t('paths.moveUpNamed', { name: item.title })}
                   onClick={() => setItems(moveItem(values.items, index, index - 1))}
                 >
-                  Move up
+                  {t('paths.moveUp')}
                 </Button>
                 <Button
                   variant="ghost"
                   size="sm"
                   disabled={index === values.items.length - 1}
-                  aria-label={`Move ${item.title} down`}
+                  aria-label={t('paths.moveDownNamed', { name: item.title })}
                   onClick={() => setItems(moveItem(values.items, index, index + 1))}
                 >
-                  Move down
+                  {t('paths.moveDown')}
                 </Button>
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Remove ${item.title}`}
+                  aria-label={t('paths.removeNamed', { name: item.title })}
                   onClick={() => setItems(values.items.filter((_, i) => i !== index))}
                 >
-                  Remove
+                  {t('paths.remove')}
                 </Button>
               </li>
             ))}
@@ -157,22 +164,25 @@ export function PathFormPage() {
         ) : null}
         <div className={styles.add}>
           <SelectField
-            label="Product or course to add"
+            label={t('paths.toAdd')}
             name="product"
             value={choice}
-            placeholder="Choose from the catalogue"
+            placeholder={t('paths.choose')}
             options={catalog
               .filter((p) => !chosen.has(p._id))
-              .map((p) => ({ value: p._id, label: `${p.title} (${p.type})` }))}
+              .map((p) => ({
+                value: p._id,
+                label: t('paths.choice', { title: p.title, type: t(PRODUCT_KIND_KEYS[p.type]) }),
+              }))}
             onChange={(e) => setChoice(e.target.value)}
           />
           <Button variant="secondary" disabled={!choice} onClick={add}>
-            Add to path
+            {t('paths.addToPath')}
           </Button>
         </div>
       </fieldset>
       <CheckboxField
-        label="Published (shown under Browse → Paths)"
+        label={t('paths.published')}
         checked={values.isPublished}
         onChange={(checked) => update('isPublished', checked)}
       />

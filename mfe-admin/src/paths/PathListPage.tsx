@@ -1,19 +1,21 @@
 import { Eye, EyeOff } from '@catalyst/web-kit/icons';
-import { api, Badge } from '@catalyst/web-kit';
+import { api, Badge, formatCount, useStrings } from '@catalyst/web-kit';
 import type { PathSummary } from '@catalyst/contracts';
 import { AdminListView } from '../common/AdminListView';
 import { deleteQuestion } from '../common/ConfirmDialog';
 import { RowActions, RowToggle } from '../common/RowActions';
 import { useAdminList } from '../common/useAdminList';
+import { adminStrings } from '../i18n/en';
 import { pathWithPublished } from './pathForm';
 
 /** /admin/paths: every learning path, drafts too, with publish, edit and delete. */
 export function PathListPage() {
+  const t = useStrings(adminStrings);
   const list = useAdminList<PathSummary>({
     read: api.path.adminList,
     remove: (id) => api.path.remove({ params: { id } }),
-    deletedMessage: 'Path deleted successfully!',
-    deleteFailure: 'Failed to delete path',
+    deletedMessage: t('paths.deleted'),
+    deleteFailure: t('paths.deleteFailed'),
   });
   const togglePublished = (path: PathSummary) =>
     void list.change(
@@ -23,30 +25,34 @@ export function PathListPage() {
         const full = await api.path.adminGet({ params });
         return api.path.replace.request({ params, body: pathWithPublished(full, !path.isPublished) });
       },
-      'Failed to update path',
+      t('paths.updateFailed'),
     );
 
   return (
     <AdminListView
       list={list}
-      title="Manage Learning Paths"
-      subtitle="Ordered products and courses towards a goal, published under Browse → Paths."
-      addLabel="Add Path"
+      title={t('paths.title')}
+      subtitle={t('paths.subtitle')}
+      addLabel={t('paths.add')}
       addPath="/admin/paths/new"
-      loadingMessage="Loading paths..."
-      loadFailure="Failed to load paths"
-      emptyMessage="No learning paths yet. Add the first one."
+      loadingMessage={t('paths.loading')}
+      loadFailure={t('paths.loadFailed')}
+      emptyMessage={t('paths.empty')}
       columns={[
-        { label: 'Path', cell: (path) => path.title },
-        { label: 'Items', cell: (path) => path.itemCount, muted: true },
-        { label: 'Hours', cell: (path) => path.estimatedHours, muted: true },
+        { label: t('paths.path'), cell: (path) => path.title },
+        { label: t('paths.items'), cell: (path) => formatCount(path.itemCount), muted: true },
+        { label: t('paths.hours'), cell: (path) => path.estimatedHours, muted: true },
         {
-          label: 'Status',
+          label: t('common.status'),
           cell: (path) =>
-            path.isPublished ? <Badge tone="success">Published</Badge> : <Badge tone="neutral">Draft</Badge>,
+            path.isPublished ? (
+              <Badge tone="success">{t('products.published')}</Badge>
+            ) : (
+              <Badge tone="neutral">{t('products.draft')}</Badge>
+            ),
         },
         {
-          label: 'Actions',
+          label: t('common.actions'),
           cell: (path) => (
             <RowActions
               name={path.title}
@@ -58,8 +64,10 @@ export function PathListPage() {
                 pressed={path.isPublished}
                 busy={list.isBusy(path._id)}
                 onToggle={() => togglePublished(path)}
-                label={path.isPublished ? `Unpublish ${path.title}` : `Publish ${path.title}`}
-                title={path.isPublished ? 'Unpublish' : 'Publish'}
+                label={t(path.isPublished ? 'products.unpublishNamed' : 'products.publishNamed', {
+                  name: path.title,
+                })}
+                title={t(path.isPublished ? 'products.unpublish' : 'products.publish')}
                 icon={path.isPublished ? Eye : EyeOff}
               />
             </RowActions>
@@ -67,7 +75,7 @@ export function PathListPage() {
         },
       ]}
       rowTestId="path-row"
-      deleteTitle="Delete path"
+      deleteTitle={t('paths.deleteTitle')}
       deleteQuestion={(path) => deleteQuestion(path.title)}
     />
   );

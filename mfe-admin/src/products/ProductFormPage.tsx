@@ -1,13 +1,7 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import {
-  DIFFICULTIES,
-  PRODUCT_TYPES,
-  PRODUCT_TYPE_LABELS,
-  minutesOf,
-  type MediaAsset,
-} from '@catalyst/contracts';
-import { Spinner, TextField } from '@catalyst/web-kit';
+import { DIFFICULTIES, PRODUCT_TYPES, minutesOf, type MediaAsset } from '@catalyst/contracts';
+import { Spinner, TextField, useStrings } from '@catalyst/web-kit';
 import { CurriculumNotice } from '../curriculum/CurriculumNotice';
 import { LiveSessionEditor, LiveSessionNotice } from '../live/LiveSessionEditor';
 import { EntityFormLayout } from '../common/EntityFormLayout';
@@ -17,6 +11,8 @@ import { RichTextField } from '../common/RichTextField';
 import { TitleFields } from '../common/TitleFields';
 import { useEntityForm } from '../common/useEntityForm';
 import { validateProduct } from '../forms/validation';
+import { adminStrings } from '../i18n/en';
+import { LEVEL_LABEL_KEYS, PRODUCT_TYPE_LABEL_KEYS } from '../i18n/terms';
 import { VideoUploadField } from '../media/VideoUploadField';
 import { useProductEndpoints, type FormChoice } from './productEndpoints';
 import { emptyProduct, productPayload, type ProductFormValues } from './productForm';
@@ -29,13 +25,13 @@ const CurriculumEditor = lazy(() => import('../curriculum/CurriculumEditor'));
 /** Types of product that may have sections and lessons. */
 const CURRICULUM_TYPES: ReadonlySet<ProductFormValues['type']> = new Set(['course', 'webinar']);
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * /admin/products/new and /admin/products/:id/edit, and a creator's own in the studio: the one shared product
  * form, reading and saving through the endpoints its pages give it (see productEndpoints).
  */
 export function ProductFormPage({ footer }: { footer?: ReactNode }) {
+  const t = useStrings(adminStrings);
   const { id } = useParams();
   const endpoints = useProductEndpoints();
   const [categories, setCategories] = useState<FormChoice[]>([]);
@@ -44,7 +40,7 @@ export function ProductFormPage({ footer }: { footer?: ReactNode }) {
   const [fixedCreator, setFixedCreator] = useState<string | null>(null);
   const form = useEntityForm({
     listPath: endpoints.listPath,
-    titles: { create: 'Add Product', edit: 'Edit Product' },
+    titles: { create: t('products.add'), edit: t('products.edit') },
     initialValues: emptyProduct,
     // The category and creator choices load first, on create too.
     prepare: async (isCurrent) => {
@@ -54,15 +50,14 @@ export function ProductFormPage({ footer }: { footer?: ReactNode }) {
       if ('fixed' in creatorList) setFixedCreator(creatorList.fixed);
       else setCreators(creatorList.choices);
     },
-    prepareFailure: (error) => ({ message: `Failed to load data: ${errorText(error)}` }),
+    prepareFailure: (error) => ({ message: t('products.prepareFailed', { reason: errorText(error) }) }),
     loadValues: endpoints.getProduct,
-    loadFailure: (error) => ({ message: `Error loading product: ${errorText(error)}` }),
+    loadFailure: (error) => ({ message: t('products.loadError', { reason: errorText(error) }) }),
     toPayload: (values) =>
       productPayload(fixedCreator === null ? values : { ...values, creator: fixedCreator }),
     validate: validateProduct,
     save: endpoints.saveProduct,
-    savedMessage: (isEdit, result) =>
-      result.message ?? (isEdit ? 'Product updated successfully!' : 'Product created successfully!'),
+    savedMessage: (isEdit, result) => result.message ?? t(isEdit ? 'products.updated' : 'products.created'),
     // The spec shows the server's own message on a failed save.
     saveFailure: errorText,
   });
@@ -82,20 +77,21 @@ export function ProductFormPage({ footer }: { footer?: ReactNode }) {
   );
 
   // The one list of content types (packages/contracts): every stored product has one of these.
-  const typeOptions = PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }));
-  const inactiveSuffix = (active: boolean) => (active ? '' : ' (inactive)');
+  const typeOptions = PRODUCT_TYPES.map((type) => ({ value: type, label: t(PRODUCT_TYPE_LABEL_KEYS[type]) }));
+  const choiceLabel = (choice: FormChoice) =>
+    choice.isActive ? choice.name : t('products.inactiveChoice', { name: choice.name });
 
   return (
     <EntityFormLayout
       form={form}
       listPath={endpoints.listPath}
       backLabel={endpoints.backLabel}
-      loadingMessage="Loading product..."
-      submitLabels={{ create: 'Create Product', edit: 'Update Product' }}
+      loadingMessage={t('products.loadingOne')}
+      submitLabels={{ create: t('products.create'), edit: t('products.update') }}
       after={
         <>
           {!CURRICULUM_TYPES.has(values.type) ? null : isEdit && id ? (
-            <Suspense fallback={<Spinner message="Loading curriculum..." />}>
+            <Suspense fallback={<Spinner message={t('products.loadingCurriculum')} />}>
               <CurriculumEditor productId={id} />
             </Suspense>
           ) : (
@@ -112,31 +108,31 @@ export function ProductFormPage({ footer }: { footer?: ReactNode }) {
     >
       <TitleFields values={values} errors={errors} update={update} />
       <RichTextField
-        label="Content"
+        label={t('products.content')}
         value={values.content}
         error={errors.content}
-        hint="Formatting, lists, links and images are kept; scripts and event handlers are removed on save."
+        hint={t('products.contentHint')}
         onChange={(html) => update('content', html)}
       />
       <div className={formStyles.row}>
         <SelectField
-          label="Category"
+          label={t('products.category')}
           name="category"
           value={values.category}
           error={errors.category}
-          placeholder="Select a category"
-          options={categories.map((c) => ({ value: c.id, label: `${c.name}${inactiveSuffix(c.isActive)}` }))}
+          placeholder={t('products.selectCategory')}
+          options={categories.map((c) => ({ value: c.id, label: choiceLabel(c) }))}
           onChange={(e) => update('category', e.target.value)}
           required
         />
         {fixedCreator === null ? (
           <SelectField
-            label="Creator"
+            label={t('products.creator')}
             name="creator"
             value={values.creator}
             error={errors.creator}
-            placeholder="Select a creator"
-            options={creators.map((c) => ({ value: c.id, label: `${c.name}${inactiveSuffix(c.isActive)}` }))}
+            placeholder={t('products.selectCreator')}
+            options={creators.map((c) => ({ value: c.id, label: choiceLabel(c) }))}
             onChange={(e) => update('creator', e.target.value)}
             required
           />
@@ -144,7 +140,7 @@ export function ProductFormPage({ footer }: { footer?: ReactNode }) {
       </div>
       <div className={formStyles.row}>
         <SelectField
-          label="Type"
+          label={t('products.type')}
           name="type"
           value={values.type}
           error={errors.type}
@@ -152,15 +148,15 @@ export function ProductFormPage({ footer }: { footer?: ReactNode }) {
           onChange={(e) => update('type', e.target.value as ProductFormValues['type'])}
         />
         <SelectField
-          label="Difficulty"
+          label={t('products.difficulty')}
           name="difficulty"
           value={values.difficulty}
           error={errors.difficulty}
-          options={DIFFICULTIES.map((d) => ({ value: d, label: capitalise(d) }))}
+          options={DIFFICULTIES.map((d) => ({ value: d, label: t(LEVEL_LABEL_KEYS[d]) }))}
           onChange={(e) => update('difficulty', e.target.value as ProductFormValues['difficulty'])}
         />
         <TextField
-          label="Duration (minutes)"
+          label={t('products.durationMinutes')}
           name="duration"
           type="number"
           min={1}
@@ -171,7 +167,7 @@ export function ProductFormPage({ footer }: { footer?: ReactNode }) {
       </div>
       <div className={formStyles.row}>
         <TextField
-          label="Thumbnail URL"
+          label={t('products.thumbnail')}
           name="thumbnail"
           type="url"
           value={values.thumbnail}
@@ -179,7 +175,7 @@ export function ProductFormPage({ footer }: { footer?: ReactNode }) {
           onChange={(e) => update('thumbnail', e.target.value)}
         />
         <TextField
-          label="Video URL"
+          label={t('products.videoUrl')}
           name="videoUrl"
           type="url"
           value={values.videoUrl}
@@ -189,27 +185,27 @@ export function ProductFormPage({ footer }: { footer?: ReactNode }) {
       </div>
       <VideoUploadField assetId={values.mediaAssetId} onChange={onMediaAsset} onAsset={onUploadedAsset} />
       <TextField
-        label="Tags"
+        label={t('products.tags')}
         name="tags"
         value={values.tags}
         error={errors.tags}
-        hint="Separate tags with commas."
+        hint={t('products.tagsHint')}
         onChange={(e) => update('tags', e.target.value)}
       />
       <div className={formStyles.row}>
         <TextField
-          label="Price (USD)"
+          label={t('products.priceUsd')}
           name="price"
           type="number"
           min={0}
           step="0.01"
           value={values.price}
           error={errors.price}
-          hint="0 is shown as Free."
+          hint={t('products.priceHint')}
           onChange={(e) => update('price', e.target.value)}
         />
         <TextField
-          label="Instructor"
+          label={t('products.instructor')}
           name="instructor"
           value={values.instructor}
           error={errors.instructor}
@@ -217,7 +213,7 @@ export function ProductFormPage({ footer }: { footer?: ReactNode }) {
         />
         {endpoints.catalogueSettings ? (
           <TextField
-            label="Sort order"
+            label={t('common.sortOrder')}
             name="sortOrder"
             type="number"
             min={0}
@@ -229,26 +225,24 @@ export function ProductFormPage({ footer }: { footer?: ReactNode }) {
         ) : null}
       </div>
       <TextField
-        label="Slug"
-        hint={
-          isEdit ? 'Changing it changes the product’s address.' : 'Leave blank to generate it from the title.'
-        }
+        label={t('common.slug')}
+        hint={t(isEdit ? 'products.slugEditHint' : 'products.slugNewHint')}
         {...form.slugInput}
       />
       {endpoints.catalogueSettings ? (
         <div className={formStyles.checks}>
           <CheckboxField
-            label="Active"
+            label={t('common.active')}
             checked={values.isActive}
             onChange={(checked) => update('isActive', checked)}
           />
           <CheckboxField
-            label="Published"
+            label={t('products.published')}
             checked={values.isPublished}
             onChange={(checked) => update('isPublished', checked)}
           />
           <CheckboxField
-            label="Featured"
+            label={t('products.featured')}
             checked={values.isFeatured}
             onChange={(checked) => update('isFeatured', checked)}
           />

@@ -1,15 +1,24 @@
 import { useState } from 'react';
-import { adminMessages, type AdminProduct, type Page } from '@catalyst/contracts';
+import type { AdminProduct, Page } from '@catalyst/contracts';
 import { Eye, EyeOff, Star, StarOff } from '@catalyst/web-kit/icons';
-import { api, Badge, formatPrice, formatProductLength, pageCount, Pager } from '@catalyst/web-kit';
+import {
+  api,
+  Badge,
+  formatPrice,
+  formatProductLength,
+  pageCount,
+  Pager,
+  useStrings,
+} from '@catalyst/web-kit';
 import styles from '../common/Admin.module.css';
 import { AdminListView } from '../common/AdminListView';
 import { ListSearch } from '../common/ListSearch';
 import { RowActions, RowToggle } from '../common/RowActions';
 import { useAdminList } from '../common/useAdminList';
+import { adminStrings } from '../i18n/en';
+import { LEVEL_KEYS, PRODUCT_KIND_KEYS } from '../i18n/terms';
 
-export const productDeleteQuestion = (title: string) =>
-  `Are you sure you want to delete "${title}"? All associated content, including learners' progress, will be removed. This action cannot be undone.`;
+export const productDeleteQuestion = (title: string) => adminStrings.t('products.deleteQuestion', { title });
 
 /** Products per page of the admin list (the catalogue may hold thousands: every one is reachable by page or search). */
 export const PRODUCTS_PAGE_SIZE = 20;
@@ -17,6 +26,7 @@ const pickRows = (data: unknown) => (data as Page<AdminProduct>).items;
 
 /** /admin/products: drafts too, found by title, a page at a time, with publish (eye), featured (star), edit and delete. */
 export function ProductListPage() {
+  const t = useStrings(adminStrings);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const list = useAdminList<AdminProduct>({
@@ -24,8 +34,8 @@ export function ProductListPage() {
     input: { query: { search: search || undefined, page, limit: PRODUCTS_PAGE_SIZE } },
     pick: pickRows,
     remove: (id) => api.product.remove({ params: { id } }),
-    deletedMessage: adminMessages.productDeleted,
-    deleteFailure: 'Failed to delete product',
+    deletedMessage: t('products.deleted'),
+    deleteFailure: t('products.deleteFailed'),
   });
 
   /** The eye and the star send the whole product back with one flag flipped (spec section 4). */
@@ -38,7 +48,7 @@ export function ProductListPage() {
           params: { id: product._id },
           body: { ...product, [flag]: !product[flag] },
         }),
-      flag === 'isPublished' ? 'Failed to update product status' : 'Failed to update featured status',
+      t(flag === 'isPublished' ? 'products.statusFailed' : 'products.featuredFailed'),
     );
 
   return (
@@ -47,8 +57,8 @@ export function ProductListPage() {
       toolbar={
         <div className={styles.toolbar}>
           <ListSearch
-            label="Products"
-            fieldLabel="Search products"
+            label={t('common.products')}
+            fieldLabel={t('products.search')}
             onSearch={(text) => {
               setSearch(text);
               setPage(1);
@@ -58,22 +68,22 @@ export function ProductListPage() {
       }
       footer={
         <Pager
-          label="Product pages"
+          label={t('products.pages')}
           page={page}
           pages={pageCount(list.data as Page<AdminProduct> | undefined)}
           onPage={setPage}
         />
       }
-      title="Manage Products"
-      subtitle="Published, active products appear in the catalogue; drafts only here."
-      addLabel="Add Product"
+      title={t('products.title')}
+      subtitle={t('products.subtitle')}
+      addLabel={t('products.add')}
       addPath="/admin/products/new"
-      loadingMessage="Loading products..."
-      loadFailure="Failed to load data"
-      emptyMessage={search ? 'No products match this search.' : 'No products yet. Add the first one.'}
+      loadingMessage={t('products.loading')}
+      loadFailure={t('products.loadFailed')}
+      emptyMessage={t(search ? 'products.noMatch' : 'products.empty')}
       columns={[
         {
-          label: 'Product',
+          label: t('products.product'),
           cell: (product) => (
             <>
               <strong>{product.title}</strong>
@@ -82,23 +92,34 @@ export function ProductListPage() {
             </>
           ),
         },
-        { label: 'Category', cell: (product) => product.category.name },
-        { label: 'Creator', cell: (product) => product.creator.name },
-        { label: 'Type', cell: (product) => `${product.type} · ${product.difficulty}` },
-        { label: 'Duration', cell: (product) => formatProductLength(product) },
-        { label: 'Price', cell: (product) => formatPrice(product.price) },
+        { label: t('products.category'), cell: (product) => product.category.name },
+        { label: t('products.creator'), cell: (product) => product.creator.name },
         {
-          label: 'Status',
+          label: t('products.type'),
+          cell: (product) =>
+            t('products.typeLevel', {
+              type: t(PRODUCT_KIND_KEYS[product.type]),
+              level: t(LEVEL_KEYS[product.difficulty]),
+            }),
+        },
+        { label: t('products.duration'), cell: (product) => formatProductLength(product) },
+        { label: t('products.price'), cell: (product) => formatPrice(product.price) },
+        {
+          label: t('common.status'),
           cell: (product) => (
             <span className={styles.actions}>
-              {product.isPublished ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>}
-              {product.isFeatured ? <Badge tone="warning">Featured</Badge> : null}
-              {product.isActive ? null : <Badge tone="danger">Inactive</Badge>}
+              {product.isPublished ? (
+                <Badge tone="success">{t('products.published')}</Badge>
+              ) : (
+                <Badge>{t('products.draft')}</Badge>
+              )}
+              {product.isFeatured ? <Badge tone="warning">{t('products.featured')}</Badge> : null}
+              {product.isActive ? null : <Badge tone="danger">{t('common.inactive')}</Badge>}
             </span>
           ),
         },
         {
-          label: 'Actions',
+          label: t('common.actions'),
           cell: (product) => (
             <RowActions
               name={product.title}
@@ -110,16 +131,20 @@ export function ProductListPage() {
                 pressed={product.isPublished}
                 busy={list.isBusy(product._id)}
                 onToggle={() => flip(product, 'isPublished')}
-                label={product.isPublished ? `Unpublish ${product.title}` : `Publish ${product.title}`}
-                title={product.isPublished ? 'Unpublish' : 'Publish'}
+                label={t(product.isPublished ? 'products.unpublishNamed' : 'products.publishNamed', {
+                  name: product.title,
+                })}
+                title={t(product.isPublished ? 'products.unpublish' : 'products.publish')}
                 icon={product.isPublished ? Eye : EyeOff}
               />
               <RowToggle
                 pressed={product.isFeatured}
                 busy={list.isBusy(product._id)}
                 onToggle={() => flip(product, 'isFeatured')}
-                label={product.isFeatured ? `Unfeature ${product.title}` : `Feature ${product.title}`}
-                title={product.isFeatured ? 'Unfeature' : 'Feature'}
+                label={t(product.isFeatured ? 'products.unfeatureNamed' : 'products.featureNamed', {
+                  name: product.title,
+                })}
+                title={t(product.isFeatured ? 'products.unfeature' : 'products.feature')}
                 icon={product.isFeatured ? Star : StarOff}
               />
             </RowActions>
@@ -127,7 +152,7 @@ export function ProductListPage() {
         },
       ]}
       rowTestId="product-row"
-      deleteTitle="Delete product"
+      deleteTitle={t('products.deleteTitle')}
       deleteQuestion={(product) => productDeleteQuestion(product.title)}
     />
   );

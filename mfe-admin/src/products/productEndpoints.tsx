@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { AdminCurriculum, ProductInput } from '@catalyst/contracts';
 import { api, type ApiResult } from '@catalyst/web-kit';
+import { adminStrings } from '../i18n/en';
 import type { CurriculumBody } from '../curriculum/curriculumDraft';
 import { productToForm, type ProductFormValues } from './productForm';
 
@@ -44,7 +45,10 @@ export const choice = (item: { _id: string; name: string; isActive: boolean }): 
 /** The admin's catalogue: any creator, every category (inactive ones too), publishing included. */
 export const adminProductEndpoints: ProductEndpoints = {
   listPath: '/admin/products',
-  backLabel: 'Back to Products',
+  // read as the form renders, so it is in the page's language then
+  get backLabel() {
+    return adminStrings.t('products.back');
+  },
   categories: async () => (await api.category.adminList()).map(choice),
   creators: async () => ({ choices: (await api.creator.adminList()).map(choice) }),
   catalogueSettings: true,

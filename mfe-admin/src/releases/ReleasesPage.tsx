@@ -6,16 +6,21 @@ import {
   Badge,
   Button,
   ErrorScreen,
+  formatCount,
+  formatPercent,
   Spinner,
   TextField,
   api,
   buttonClassName,
   useApiData,
   useDocumentTitle,
+  useStrings,
 } from '@catalyst/web-kit';
 import styles from '../common/Admin.module.css';
 import { formatDateTime } from '../common/formatDateTime';
 import { ReasonDialog } from '../common/ReasonDialog';
+import { withParts } from '../common/withParts';
+import { adminStrings, type AdminKey } from '../i18n/en';
 import own from './Releases.module.css';
 
 /** What an admin is about to do, waiting for confirmation. */
@@ -24,11 +29,11 @@ type Pending =
   | { kind: 'canary'; remote: string; version: string }
   | { kind: 'rollback'; remote: string; what: string };
 
-const STATUS_LABELS: Record<Release['status'], string> = {
-  current: 'Current',
-  canary: 'Canary',
-  previous: 'Previous',
-  available: 'Available',
+const STATUS_LABELS: Record<Release['status'], AdminKey> = {
+  current: 'releases.status.current',
+  canary: 'releases.status.canary',
+  previous: 'releases.status.previous',
+  available: 'releases.status.available',
 };
 const STATUS_TONES = {
   current: 'success',
@@ -43,16 +48,16 @@ const subjectOf = (pending: Pending | null) =>
 /** What rollback undoes for a front end: its canary, else the last promotion (null: nothing to undo). */
 function rollbackOf(entry: RemoteReleases): string | null {
   if (!entry.channel) return null;
-  if (entry.channel.canary)
-    return `End the canary of ${entry.channel.canary.version}: everyone runs ${entry.channel.current} again.`;
-  if (entry.channel.previous)
-    return `Go back from ${entry.channel.current} to ${entry.channel.previous} for everyone.`;
+  const { current, canary, previous } = entry.channel;
+  if (canary) return adminStrings.t('releases.endCanaryWhat', { canary: canary.version, current });
+  if (previous) return adminStrings.t('releases.goBackWhat', { current, previous });
   return null;
 }
 
 /** /admin/releases: each front end's releases with their history; promote, canary and roll back, each confirmed. */
 export function ReleasesPage() {
-  useDocumentTitle('Releases');
+  const t = useStrings(adminStrings);
+  useDocumentTitle(t('releases.title'));
   const list = useApiData(api.release.list);
   const [pending, setPending] = useState<Pending | null>(null);
   const [percent, setPercent] = useState('10');
@@ -72,7 +77,7 @@ export function ReleasesPage() {
             })
           : await api.release.rollback.request({ params: { remote: action.remote as never } });
     setPending(null);
-    setDone(answer.message ?? 'Done.');
+    setDone(answer.message ?? t('releases.done'));
     list.reload();
   }
 
@@ -80,15 +85,12 @@ export function ReleasesPage() {
     <section className={styles.page}>
       <header className={styles.header}>
         <div>
-          <h1 className={styles.title}>Releases</h1>
-          <p className={styles.subtitle}>
-            What each front end runs, its canary, and every release with who made it and how often browsers
-            failed to load it. A change reaches browsers on their next page load.
-          </p>
+          <h1 className={styles.title}>{t('releases.title')}</h1>
+          <p className={styles.subtitle}>{t('releases.subtitle')}</p>
         </div>
         <div className={styles.actions}>
           <Link className={buttonClassName('secondary')} to="/admin">
-            Back to Dashboard
+            {t('common.backToDashboard')}
           </Link>
         </div>
       </header>
@@ -97,12 +99,12 @@ export function ReleasesPage() {
           {done}
         </Alert>
       ) : null}
-      {list.isLoading && !list.data ? <Spinner message="Loading the releases..." /> : null}
+      {list.isLoading && !list.data ? <Spinner message={t('releases.loading')} /> : null}
       {list.error ? (
         <ErrorScreen
-          message={`Failed to load the releases: ${list.error.message}`}
+          message={t('releases.loadFailed', { reason: list.error.message })}
           onRetry={list.reload}
-          retryLabel="Try Again"
+          retryLabel={t('common.tryAgain')}
         />
       ) : null}
       {list.data?.remotes.map((entry) => {
@@ -121,17 +123,16 @@ export function ReleasesPage() {
               <p className={own.summary}>
                 {entry.channel ? (
                   <>
-                    Runs <code>{entry.channel.current}</code>
-                    {entry.channel.canary ? (
-                      <>
-                        {' '}
-                        · canary <code>{entry.channel.canary.version}</code> for{' '}
-                        {entry.channel.canary.percent}%
-                      </>
-                    ) : null}
+                    {withParts(t('releases.runs'), { current: <code>{entry.channel.current}</code> })}
+                    {entry.channel.canary
+                      ? withParts(t('releases.canaryFor'), {
+                          version: <code>{entry.channel.canary.version}</code>,
+                          percent: formatPercent(entry.channel.canary.percent),
+                        })
+                      : null}
                   </>
                 ) : (
-                  'No release recorded'
+                  t('releases.noRelease')
                 )}
               </p>
               <Button
@@ -139,59 +140,61 @@ export function ReleasesPage() {
                 disabled={!undo}
                 onClick={() => setPending({ kind: 'rollback', remote: entry.remote, what: undo ?? '' })}
               >
-                {entry.channel?.canary ? 'End canary' : 'Roll back'}
+                {t(entry.channel?.canary ? 'releases.endCanary' : 'releases.rollBack')}
               </Button>
             </header>
             {entry.releases.length === 0 ? (
-              <p className={styles.empty}>Nothing released yet.</p>
+              <p className={styles.empty}>{t('releases.nothing')}</p>
             ) : (
               <div className={styles.tableWrap}>
                 <table className={styles.table}>
                   <thead>
                     <tr>
-                      <th scope="col">Version</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Released</th>
-                      <th scope="col">Commit</th>
-                      <th scope="col">Load errors</th>
-                      <th scope="col">Actions</th>
+                      <th scope="col">{t('releases.version')}</th>
+                      <th scope="col">{t('common.status')}</th>
+                      <th scope="col">{t('releases.released')}</th>
+                      <th scope="col">{t('releases.commit')}</th>
+                      <th scope="col">{t('releases.loadErrors')}</th>
+                      <th scope="col">{t('common.actions')}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {entry.releases.map((release) => (
                       <tr key={release.version} data-testid="release-row" data-version={release.version}>
-                        <td data-label="Version">
+                        <td data-label={t('releases.version')}>
                           <div className={styles.cell}>
                             <code>{release.version}</code>
                             <span className={own.label}>{release.label}</span>
                           </div>
                         </td>
-                        <td data-label="Status">
+                        <td data-label={t('common.status')}>
                           <div className={styles.cell}>
-                            <Badge tone={STATUS_TONES[release.status]}>{STATUS_LABELS[release.status]}</Badge>
+                            <Badge tone={STATUS_TONES[release.status]}>
+                              {t(STATUS_LABELS[release.status])}
+                            </Badge>
                           </div>
                         </td>
-                        <td data-label="Released" className={styles.muted}>
+                        <td data-label={t('releases.released')} className={styles.muted}>
                           <div className={styles.cell}>
                             {release.releasedBy},{' '}
                             <time dateTime={release.createdAt}>{formatDateTime(release.createdAt)}</time>
                           </div>
                         </td>
-                        <td data-label="Commit" className={styles.muted}>
+                        <td data-label={t('releases.commit')} className={styles.muted}>
                           <div className={styles.cell}>
                             {release.gitCommit ? <code>{release.gitCommit.slice(0, 8)}</code> : '—'}
                           </div>
                         </td>
-                        <td data-label="Load errors">
+                        <td data-label={t('releases.loadErrors')}>
                           <div className={styles.cell} data-testid="load-errors">
                             {release.loadErrors > 0 ? (
-                              <strong className={own.errors}>{release.loadErrors}</strong>
+                              <strong className={own.errors}>{formatCount(release.loadErrors)}</strong>
                             ) : (
-                              '0'
+                              formatCount(0)
                             )}
                           </div>
                         </td>
-                        <td data-label="Actions">
+                        <td data-label={t('common.actions')}>
                           <div className={`${styles.cell} ${own.rowActions}`}>
                             {release.status !== 'current' ? (
                               <Button
@@ -204,7 +207,7 @@ export function ReleasesPage() {
                                   })
                                 }
                               >
-                                Promote
+                                {t('releases.promote')}
                               </Button>
                             ) : null}
                             {release.status !== 'current' &&
@@ -221,7 +224,7 @@ export function ReleasesPage() {
                                   })
                                 }
                               >
-                                Canary
+                                {t('releases.canary')}
                               </Button>
                             ) : null}
                           </div>
@@ -234,7 +237,7 @@ export function ReleasesPage() {
             )}
             {entry.history.length > 0 ? (
               <details className={own.history}>
-                <summary>History</summary>
+                <summary>{t('releases.history')}</summary>
                 <ol>
                   {entry.history.map((event, i) => (
                     <li key={`${event.at}-${i}`}>
@@ -253,13 +256,17 @@ export function ReleasesPage() {
         subject={subjectOf(pending)}
         title={
           pending?.kind === 'promote'
-            ? 'Promote this release?'
+            ? t('releases.promoteTitle')
             : pending?.kind === 'canary'
-              ? 'Start a canary?'
-              : 'Roll back?'
+              ? t('releases.canaryTitle')
+              : t('releases.rollBackTitle')
         }
         confirmLabel={
-          pending?.kind === 'promote' ? 'Promote' : pending?.kind === 'canary' ? 'Start canary' : 'Roll back'
+          pending?.kind === 'promote'
+            ? t('releases.promote')
+            : pending?.kind === 'canary'
+              ? t('releases.startCanary')
+              : t('releases.rollBack')
         }
         confirmVariant={pending?.kind === 'rollback' ? 'danger' : 'primary'}
         submit={() => (pending ? act(pending) : Promise.resolve())}
@@ -267,18 +274,22 @@ export function ReleasesPage() {
       >
         {pending?.kind === 'promote' ? (
           <p>
-            Everyone will run {pending.remote} <code>{pending.version}</code> from their next page load{' '}
-            {pending.remote === 'shell' ? '(the whole shell switches at once)' : ''}.
+            {withParts(t(pending.remote === 'shell' ? 'releases.promoteShellBody' : 'releases.promoteBody'), {
+              remote: pending.remote,
+              version: <code>{pending.version}</code>,
+            })}
           </p>
         ) : null}
         {pending?.kind === 'canary' ? (
           <>
             <p>
-              A stable share of people will run {pending.remote} <code>{pending.version}</code>; everyone else
-              keeps the current release.
+              {withParts(t('releases.canaryBody'), {
+                remote: pending.remote,
+                version: <code>{pending.version}</code>,
+              })}
             </p>
             <TextField
-              label="Share of people (%)"
+              label={t('releases.share')}
               type="number"
               min={0.01}
               max={99.99}

@@ -1,17 +1,26 @@
 import { useState } from 'react';
-import { ADMIN_USER_ACTION_LABELS, type AdminAuditEntry, type Page } from '@catalyst/contracts';
-import { api, pageCount, Pager } from '@catalyst/web-kit';
+import type { AdminAuditEntry, AdminUserAction, Page } from '@catalyst/contracts';
+import { api, pageCount, Pager, useStrings } from '@catalyst/web-kit';
 import { AdminListView } from '../common/AdminListView';
 import { formatDateTime } from '../common/formatDateTime';
 import { useAdminList } from '../common/useAdminList';
+import { adminStrings, type AdminKey } from '../i18n/en';
 import { UsersNav } from './UsersNav';
 import own from './Users.module.css';
 
 export const USER_AUDIT_PAGE_SIZE = 20;
 const pickRows = (data: unknown) => (data as Page<AdminAuditEntry>).items;
+/** What the log says each action did (packages/contracts' labels in English). */
+const LOGGED_KEYS = {
+  'resend-verification': 'users.logged.resend-verification',
+  'revoke-sessions': 'users.logged.revoke-sessions',
+  deactivate: 'users.logged.deactivate',
+  reactivate: 'users.logged.reactivate',
+} as const satisfies Record<AdminUserAction, AdminKey>;
 
 /** /admin/users/audit: every admin action on an account, newest first: when, what, by whom, on whom. */
 export function UserAuditLogPage() {
+  const t = useStrings(adminStrings);
   const [page, setPage] = useState(1);
   const list = useAdminList<AdminAuditEntry>({
     read: api.adminUser.auditLog,
@@ -23,35 +32,35 @@ export function UserAuditLogPage() {
   return (
     <AdminListView
       list={list}
-      title="Account audit log"
-      subtitle="Every action an admin took on an account, newest first."
-      loadingMessage="Loading the audit log..."
-      loadFailure="Failed to load the audit log"
-      emptyMessage="No admin actions on accounts yet."
+      title={t('users.auditTitle')}
+      subtitle={t('users.auditSubtitle')}
+      loadingMessage={t('users.auditLoading')}
+      loadFailure={t('users.auditFailed')}
+      emptyMessage={t('users.auditEmpty')}
       toolbar={
         <div className={own.toolbar}>
           <UsersNav />
         </div>
       }
-      footer={<Pager label="Audit log pages" page={page} pages={pageCount(answer)} onPage={setPage} />}
+      footer={<Pager label={t('users.auditPages')} page={page} pages={pageCount(answer)} onPage={setPage} />}
       rowTestId="user-audit-row"
       columns={[
         {
-          label: 'When',
+          label: t('users.when'),
           cell: (entry) => <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>,
           muted: true,
         },
-        { label: 'Action', cell: (entry) => ADMIN_USER_ACTION_LABELS[entry.action] },
+        { label: t('users.action'), cell: (entry) => t(LOGGED_KEYS[entry.action]) },
         {
-          label: 'Account',
+          label: t('users.account'),
           cell: (entry) => (
             <span className={own.email}>
-              {entry.target.name} ({entry.target.email})
+              {t('users.nameEmail', { name: entry.target.name, email: entry.target.email })}
             </span>
           ),
         },
-        { label: 'Admin', cell: (entry) => entry.admin.name },
-        { label: 'Detail', cell: (entry) => entry.detail ?? '', muted: true },
+        { label: t('users.admin'), cell: (entry) => entry.admin.name },
+        { label: t('users.detail'), cell: (entry) => entry.detail ?? '', muted: true },
       ]}
     />
   );

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { adminUserMessages, adminUserRoutes, type AdminUser } from '@catalyst/contracts';
 import { fakeApi, success, type FakeApi } from '@catalyst/web-kit/testing';
-import { session } from '@catalyst/web-kit';
+import { session, setLanguage } from '@catalyst/web-kit';
 import { UserListPage } from './UserListPage';
 import { flashMessage, rowCells } from '../testing/adminPage';
 
@@ -45,7 +45,10 @@ beforeEach(() => {
       ),
     );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await setLanguage('en', { keep: false });
+});
 
 const renderPage = () =>
   render(
@@ -143,5 +146,28 @@ describe('the users list', () => {
     expect(rowCells(row).Status).toBe('Deactivated');
     expect(within(row).getByRole('button', { name: /Reactivate/ }).textContent).toBe('Reactivate');
     expect(posts()).toEqual([`/admin/users/${learner._id}/deactivate`]);
+  });
+
+  it('shows the accounts in German: headings, badges, dates and the question before a deactivation', async () => {
+    const user = userEvent.setup();
+    await setLanguage('de', { keep: false });
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Nutzer');
+    const row = await rowOf('Lee Learner');
+    expect(rowCells(row)).toMatchObject({
+      Rolle: 'Lernende(r)',
+      Bestätigt: 'Nicht bestätigt',
+      Tarif: 'Kostenlos',
+      Status: 'Aktiv',
+      Beigetreten: '4. März 2026',
+      'Zuletzt aktiv': 'Nie',
+    });
+    await user.click(
+      within(row).getByRole('button', { name: 'Deaktivieren: Lee Learner (learner@catalyst.test)' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Deaktivieren' });
+    expect(dialog.textContent).toContain('Lee Learner (learner@catalyst.test) deaktivieren?');
+    await user.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
+    expect(posts()).toEqual([]);
   });
 });

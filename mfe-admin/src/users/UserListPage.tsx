@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { AdminUser, Page } from '@catalyst/contracts';
 import { Ban, LockOpen, RefreshCw, ShieldX } from '@catalyst/web-kit/icons';
-import { api, Badge, formatDate, pageCount, Pager, useSession } from '@catalyst/web-kit';
+import { api, Badge, formatDate, pageCount, Pager, useSession, useStrings } from '@catalyst/web-kit';
 import styles from '../common/Admin.module.css';
 import { AdminListView } from '../common/AdminListView';
 import { ConfirmDialog } from '../common/ConfirmDialog';
@@ -9,51 +9,51 @@ import { formatDateTime } from '../common/formatDateTime';
 import { SelectField } from '../common/FormControls';
 import { ListSearch } from '../common/ListSearch';
 import { useAdminList } from '../common/useAdminList';
+import { adminStrings, type AdminKey } from '../i18n/en';
 import { UsersNav } from './UsersNav';
 import own from './Users.module.css';
 
 export const USERS_PAGE_SIZE = 20;
 const pickRows = (data: unknown) => (data as Page<AdminUser>).items;
 
-const ROLE_OPTIONS = [
-  { value: '', label: 'All' },
-  { value: 'user', label: 'Learner' },
-  { value: 'creator', label: 'Creator' },
-  { value: 'admin', label: 'Admin' },
+type FilterOptions = ReadonlyArray<{ value: string; label: AdminKey }>;
+const ROLE_OPTIONS: FilterOptions = [
+  { value: '', label: 'users.all' },
+  { value: 'user', label: 'users.learner' },
+  { value: 'creator', label: 'users.creator' },
+  { value: 'admin', label: 'users.admin' },
 ];
-const VERIFIED_OPTIONS = [
-  { value: '', label: 'All' },
-  { value: 'verified', label: 'Verified' },
-  { value: 'unverified', label: 'Not verified' },
+const VERIFIED_OPTIONS: FilterOptions = [
+  { value: '', label: 'users.all' },
+  { value: 'verified', label: 'users.verified' },
+  { value: 'unverified', label: 'users.notVerified' },
 ];
-const STATUS_OPTIONS = [
-  { value: '', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'deactivated', label: 'Deactivated' },
+const STATUS_OPTIONS: FilterOptions = [
+  { value: '', label: 'users.all' },
+  { value: 'active', label: 'users.active' },
+  { value: 'deactivated', label: 'users.deactivated' },
 ];
 
 type Action = 'resendVerification' | 'revokeSessions' | 'deactivate' | 'reactivate';
 
 /** What each action is called, where it fails, and (for the ones that end sessions) what it asks first. */
-const ACTIONS: Record<Action, { label: string; failure: string; confirm?: (user: AdminUser) => string }> = {
-  resendVerification: { label: 'Resend verification', failure: 'Failed to resend the verification e-mail' },
+const ACTIONS: Record<Action, { label: AdminKey; failure: AdminKey; confirm?: AdminKey }> = {
+  resendVerification: { label: 'users.resendVerification', failure: 'users.resendFailed' },
   revokeSessions: {
-    label: 'Revoke sessions',
-    failure: 'Failed to revoke sessions',
-    confirm: (user) =>
-      `Sign ${user.name} (${user.email}) out everywhere? Every session and remembered sign-in of this account ends.`,
+    label: 'users.revokeSessions',
+    failure: 'users.revokeFailed',
+    confirm: 'users.revokeConfirm',
   },
   deactivate: {
-    label: 'Deactivate',
-    failure: 'Failed to deactivate the account',
-    confirm: (user) =>
-      `Deactivate ${user.name} (${user.email})? Their sessions end and they cannot sign in until reactivated.`,
+    label: 'users.deactivate',
+    failure: 'users.deactivateFailed',
+    confirm: 'users.deactivateConfirm',
   },
-  reactivate: { label: 'Reactivate', failure: 'Failed to reactivate the account' },
+  reactivate: { label: 'users.reactivate', failure: 'users.reactivateFailed' },
 };
 
-const planLabel = (plan: AdminUser['plan']) =>
-  plan === 'premium' ? 'Premium' : plan === 'free' ? 'Free' : 'Unknown';
+const planLabel = (plan: AdminUser['plan']): AdminKey =>
+  plan === 'premium' ? 'users.premium' : plan === 'free' ? 'users.free' : 'users.unknown';
 
 /**
  * /admin/users: every account, newest first, found by name or e-mail and filtered by role, verification
@@ -61,6 +61,7 @@ const planLabel = (plan: AdminUser['plan']) =>
  * written to the audit log (its tab).
  */
 export function UserListPage() {
+  const t = useStrings(adminStrings);
   const { user: me } = useSession();
   const myId = me?._id ?? me?.id;
   const [searchText, setSearchText] = useState('');
@@ -95,7 +96,7 @@ export function UserListPage() {
         if (result.message) list.showFlash(result.message);
         return result;
       },
-      ACTIONS[action].failure,
+      t(ACTIONS[action].failure),
     );
 
   const ask = (user: AdminUser, action: Action) => {
@@ -120,32 +121,32 @@ export function UserListPage() {
       <UsersNav />
       <div className={own.filters}>
         <ListSearch
-          label="Users"
-          fieldLabel="Search by name or e-mail"
+          label={t('users.users')}
+          fieldLabel={t('users.search')}
           onSearch={(text) => {
             setSearchText(text);
             setPage(1);
           }}
         />
         <SelectField
-          label="Role"
+          label={t('users.role')}
           name="role"
           value={role}
-          options={ROLE_OPTIONS}
+          options={ROLE_OPTIONS.map(({ value, label }) => ({ value, label: t(label) }))}
           onChange={filter(setRole)}
         />
         <SelectField
-          label="Verified"
+          label={t('users.verified')}
           name="verified"
           value={verified}
-          options={VERIFIED_OPTIONS}
+          options={VERIFIED_OPTIONS.map(({ value, label }) => ({ value, label: t(label) }))}
           onChange={filter(setVerified)}
         />
         <SelectField
-          label="Status"
+          label={t('common.status')}
           name="status"
           value={status}
-          options={STATUS_OPTIONS}
+          options={STATUS_OPTIONS.map(({ value, label }) => ({ value, label: t(label) }))}
           onChange={filter(setStatus)}
         />
       </div>
@@ -158,24 +159,32 @@ export function UserListPage() {
       className={danger ? `${styles.iconButton} ${styles.danger}` : styles.iconButton}
       onClick={() => ask(user, action)}
       disabled={list.isBusy(user._id)}
-      aria-label={`${ACTIONS[action].label}: ${user.name} (${user.email})`}
+      aria-label={t('users.actionOn', {
+        action: t(ACTIONS[action].label),
+        name: user.name,
+        email: user.email,
+      })}
       aria-haspopup={ACTIONS[action].confirm ? 'dialog' : undefined}
-      title={ACTIONS[action].label}
+      title={t(ACTIONS[action].label)}
     >
       {icon}
-      <span>{ACTIONS[action].label}</span>
+      <span>{t(ACTIONS[action].label)}</span>
     </button>
   );
   const iconProps = { size: 16, 'aria-hidden': true, focusable: false } as const;
 
+  const confirmKey = toConfirm ? ACTIONS[toConfirm.action].confirm : undefined;
+  const confirmQuestion =
+    toConfirm && confirmKey ? t(confirmKey, { name: toConfirm.user.name, email: toConfirm.user.email }) : '';
+
   const footer = (
     <>
-      <Pager label="User pages" page={page} pages={pageCount(answer)} onPage={setPage} />
+      <Pager label={t('users.pages')} page={page} pages={pageCount(answer)} onPage={setPage} />
       <ConfirmDialog
         open={toConfirm !== null}
-        title={toConfirm ? ACTIONS[toConfirm.action].label : ''}
-        message={toConfirm ? (ACTIONS[toConfirm.action].confirm?.(toConfirm.user) ?? '') : ''}
-        confirmLabel={toConfirm ? ACTIONS[toConfirm.action].label : ''}
+        title={toConfirm ? t(ACTIONS[toConfirm.action].label) : ''}
+        message={confirmQuestion}
+        confirmLabel={toConfirm ? t(ACTIONS[toConfirm.action].label) : ''}
         busy={toConfirm !== null && list.isBusy(toConfirm.user._id)}
         onConfirm={() => void confirm()}
         onCancel={() => setToConfirm(null)}
@@ -186,50 +195,53 @@ export function UserListPage() {
   return (
     <AdminListView
       list={list}
-      title="Users"
-      subtitle="Every account, newest first. Actions on an account are recorded in the audit log."
-      loadingMessage="Loading users..."
-      loadFailure="Failed to load users"
-      emptyMessage={filtered ? 'No users match this search.' : 'No users yet.'}
+      title={t('users.users')}
+      subtitle={t('users.subtitle')}
+      loadingMessage={t('users.loading')}
+      loadFailure={t('users.loadFailed')}
+      emptyMessage={t(filtered ? 'users.noMatch' : 'users.empty')}
       toolbar={toolbar}
       footer={footer}
       rowTestId="user-row"
       columns={[
-        { label: 'Name', cell: (user) => user.name },
-        { label: 'E-mail', cell: (user) => <span className={own.email}>{user.email}</span> },
-        { label: 'Role', cell: (user) => (user.role === 'admin' ? 'Admin' : 'Learner') },
+        { label: t('common.name'), cell: (user) => user.name },
+        { label: t('users.email'), cell: (user) => <span className={own.email}>{user.email}</span> },
         {
-          label: 'Verified',
+          label: t('users.role'),
+          cell: (user) => t(user.role === 'admin' ? 'users.admin' : 'users.learner'),
+        },
+        {
+          label: t('users.verified'),
           cell: (user) =>
             user.emailVerified ? (
-              <Badge tone="success">Verified</Badge>
+              <Badge tone="success">{t('users.verified')}</Badge>
             ) : (
-              <Badge tone="warning">Not verified</Badge>
+              <Badge tone="warning">{t('users.notVerified')}</Badge>
             ),
         },
-        { label: 'Plan', cell: (user) => planLabel(user.plan) },
+        { label: t('users.plan'), cell: (user) => t(planLabel(user.plan)) },
         {
-          label: 'Status',
+          label: t('common.status'),
           cell: (user) =>
             user.deactivatedAt ? (
-              <Badge tone="danger">Deactivated</Badge>
+              <Badge tone="danger">{t('users.deactivated')}</Badge>
             ) : (
-              <Badge tone="neutral">Active</Badge>
+              <Badge tone="neutral">{t('users.active')}</Badge>
             ),
         },
-        { label: 'Joined', cell: (user) => formatDate(user.createdAt), muted: true },
+        { label: t('users.joined'), cell: (user) => formatDate(user.createdAt), muted: true },
         {
-          label: 'Last active',
+          label: t('users.lastActive'),
           cell: (user) =>
             user.lastActiveAt ? (
               <time dateTime={user.lastActiveAt}>{formatDateTime(user.lastActiveAt)}</time>
             ) : (
-              'Never'
+              t('users.never')
             ),
           muted: true,
         },
         {
-          label: 'Actions',
+          label: t('common.actions'),
           cell: (user) => (
             <div className={own.actions}>
               {!user.emailVerified && !user.deactivatedAt
