@@ -16,8 +16,11 @@ import {
   TextField,
   formatDate,
   isApiRequestError,
+  useStrings,
   type ApiData,
+  type Translate,
 } from '@catalyst/web-kit';
+import { apiKeyStrings } from '../i18n/api-keys/en';
 import styles from './ApiKeysPanel.module.css';
 
 /** Where a panel writes its keys: the admin's, or one team's. */
@@ -28,8 +31,12 @@ export interface ApiKeyWrites {
 
 const messageOf = (err: unknown, fallback: string) =>
   isApiRequestError(err) && err.status < 500 ? err.message : fallback;
-const expiryLabel = (days: number | null) =>
-  days === null ? 'Never' : days === 365 ? '1 year' : `${days} days`;
+const expiryLabel = (days: number | null, t: Translate<typeof apiKeyStrings.english>) =>
+  days === null
+    ? t('apiKeys.expiry.never')
+    : days === 365
+      ? t('apiKeys.expiry.year')
+      : t('apiKeys.expiry.days', { count: days });
 const when = (value: string | null, none: string) => (value ? formatDate(value) : none);
 
 /**
@@ -46,6 +53,7 @@ export function ApiKeysPanel({
   writes: ApiKeyWrites;
   scopes?: readonly ApiScope[];
 }) {
+  const t = useStrings(apiKeyStrings);
   const [name, setName] = useState('');
   const [chosen, setChosen] = useState<ApiScope[]>([]);
   const [expiry, setExpiry] = useState<number | null>(90);
@@ -74,13 +82,13 @@ export function ApiKeysPanel({
       setCopied(false);
       setName('');
       setChosen([]);
-    }, 'The key could not be made.');
+    }, t('apiKeys.create.failed'));
   };
   const revoke = (id: string) =>
     run(async () => {
       await writes.revoke(id);
       setConfirming(null);
-    }, 'The key could not be revoked.');
+    }, t('apiKeys.revoke.failed'));
   const copy = async () => {
     if (!made) return;
     await navigator.clipboard?.writeText(made.secret);
@@ -92,32 +100,32 @@ export function ApiKeysPanel({
   return (
     <div className={styles.panel}>
       {made ? (
-        <Alert tone="warning" title={`Your new key "${made.key.name}"`} reveal>
+        <Alert tone="warning" title={t('apiKeys.made.title', { name: made.key.name })} reveal>
           <p>{apiKeyMessages.shownOnce}</p>
           <p className={styles.secretRow}>
             <code className={styles.secret} data-testid="api-key-secret">
               {made.secret}
             </code>
             <Button type="button" size="sm" variant="secondary" onClick={() => void copy()}>
-              {copied ? 'Copied' : 'Copy'}
+              {t(copied ? 'apiKeys.made.copied' : 'apiKeys.made.copy')}
             </Button>
           </p>
           <Button type="button" size="sm" variant="ghost" onClick={() => setMade(null)}>
-            I have copied it
+            {t('apiKeys.made.done')}
           </Button>
         </Alert>
       ) : null}
-      <form className={styles.form} onSubmit={create} aria-label="New API key">
+      <form className={styles.form} onSubmit={create} aria-label={t('apiKeys.form.label')}>
         <TextField
-          label="Name"
+          label={t('apiKeys.form.name')}
           value={name}
           maxLength={API_KEY_NAME_MAX}
           required
           onChange={(event) => setName(event.target.value)}
-          hint="Say what will use it, e.g. “HR system sync”."
+          hint={t('apiKeys.form.nameHint')}
         />
         <fieldset className={styles.scopes}>
-          <legend>Scopes</legend>
+          <legend>{t('apiKeys.form.scopes')}</legend>
           {scopes.map((scope) => (
             <label key={scope} className={styles.scope}>
               <input type="checkbox" checked={chosen.includes(scope)} onChange={() => toggle(scope)} />{' '}
@@ -126,7 +134,7 @@ export function ApiKeysPanel({
           ))}
         </fieldset>
         <label className={styles.expiry}>
-          Expires{' '}
+          {t('apiKeys.form.expires')}{' '}
           <select
             value={expiry === null ? 'never' : String(expiry)}
             onChange={(event) =>
@@ -135,34 +143,34 @@ export function ApiKeysPanel({
           >
             {API_KEY_EXPIRY_CHOICES.map((days) => (
               <option key={days ?? 'never'} value={days === null ? 'never' : String(days)}>
-                {expiryLabel(days)}
+                {expiryLabel(days, t)}
               </option>
             ))}
           </select>
         </label>
         {error ? <Alert tone="danger">{error}</Alert> : null}
         <Button type="submit" loading={busy} disabled={busy || chosen.length === 0 || name.trim() === ''}>
-          Create key
+          {t('apiKeys.form.create')}
         </Button>
       </form>
       {keys.error ? (
-        <Alert tone="danger">{messageOf(keys.error, 'The keys could not be loaded.')}</Alert>
+        <Alert tone="danger">{messageOf(keys.error, t('apiKeys.list.failed'))}</Alert>
       ) : !keys.data ? (
-        <Spinner message="Loading API keys..." />
+        <Spinner message={t('apiKeys.list.loading')} />
       ) : keys.data.items.length === 0 ? (
-        <p className={styles.muted}>No API keys yet.</p>
+        <p className={styles.muted}>{t('apiKeys.list.empty')}</p>
       ) : (
         <table className={styles.table}>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Key</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Created</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Last used</th>
+              <th scope="col">{t('apiKeys.form.name')}</th>
+              <th scope="col">{t('apiKeys.list.key')}</th>
+              <th scope="col">{t('apiKeys.form.scopes')}</th>
+              <th scope="col">{t('apiKeys.list.created')}</th>
+              <th scope="col">{t('apiKeys.form.expires')}</th>
+              <th scope="col">{t('apiKeys.list.lastUsed')}</th>
               <th scope="col">
-                <span className={styles.hidden}>Actions</span>
+                <span className={styles.hidden}>{t('apiKeys.list.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -175,11 +183,11 @@ export function ApiKeysPanel({
                 </td>
                 <td>{key.scopes.join(', ')}</td>
                 <td>{formatDate(key.createdAt)}</td>
-                <td>{when(key.expiresAt, 'Never')}</td>
-                <td>{when(key.lastUsedAt, 'Never used')}</td>
+                <td>{when(key.expiresAt, t('apiKeys.expiry.never'))}</td>
+                <td>{when(key.lastUsedAt, t('apiKeys.list.neverUsed'))}</td>
                 <td>
                   {key.revokedAt ? (
-                    `Revoked ${formatDate(key.revokedAt)}`
+                    t('apiKeys.list.revoked', { date: formatDate(key.revokedAt) })
                   ) : confirming === key.id ? (
                     <span className={styles.confirm}>
                       <Button
@@ -189,10 +197,10 @@ export function ApiKeysPanel({
                         disabled={busy}
                         onClick={() => void revoke(key.id)}
                       >
-                        Revoke now
+                        {t('apiKeys.revoke.now')}
                       </Button>
                       <Button type="button" size="sm" variant="ghost" onClick={() => setConfirming(null)}>
-                        Cancel
+                        {t('apiKeys.revoke.cancel')}
                       </Button>
                     </span>
                   ) : (
@@ -200,10 +208,10 @@ export function ApiKeysPanel({
                       type="button"
                       size="sm"
                       variant="secondary"
-                      aria-label={`Revoke ${key.name}`}
+                      aria-label={t('apiKeys.revoke.label', { name: key.name })}
                       onClick={() => setConfirming(key.id)}
                     >
-                      Revoke
+                      {t('apiKeys.revoke.button')}
                     </Button>
                   )}
                 </td>
