@@ -1,14 +1,24 @@
 import type { AdminGift } from '@catalyst/contracts';
-import { api as defaultApi, Button, formatDate, isApiRequestError, type ApiClient } from '@catalyst/web-kit';
+import {
+  api as defaultApi,
+  Button,
+  formatCount,
+  formatDate,
+  isApiRequestError,
+  useStrings,
+  type ApiClient,
+} from '@catalyst/web-kit';
 import { AdminListView, type AdminColumn } from '../common/AdminListView';
 import { useAdminList } from '../common/useAdminList';
+import { consoleStrings } from '../i18n/console/en';
+import { usd } from './usd';
 
-const STATUS: Record<AdminGift['status'], string> = {
-  pending: 'Awaiting payment',
-  paid: 'Paid',
-  redeemed: 'Redeemed',
-  refunded: 'Refunded',
-};
+const STATUS = {
+  pending: 'billing.gift.pending',
+  paid: 'billing.gift.paid',
+  redeemed: 'billing.gift.redeemed',
+  refunded: 'billing.gift.refunded',
+} as const satisfies Record<AdminGift['status'], string>;
 
 /** A gift as the admin list keys its rows. */
 type GiftRow = AdminGift & { _id: string };
@@ -17,6 +27,7 @@ const pickGifts = (data: unknown) => (data as AdminGift[]).map(rowOf);
 
 /** /admin/gifts: every gift, newest first; a paid gift not yet redeemed can be refunded. */
 export function AdminGiftsPage({ client = defaultApi }: { client?: ApiClient }) {
+  const t = useStrings(consoleStrings);
   const list = useAdminList<GiftRow>({ read: client.adminBilling.gifts, pick: pickGifts });
 
   async function refund(gift: GiftRow) {
@@ -25,22 +36,20 @@ export function AdminGiftsPage({ client = defaultApi }: { client?: ApiClient }) 
       gift,
       async () => ({ data: rowOf(await client.adminBilling.refundGift({ params: { id: gift.id } })) }),
       (error) =>
-        isApiRequestError(error) && error.status < 500
-          ? error.message
-          : 'The refund failed. Please try again.',
+        isApiRequestError(error) && error.status < 500 ? error.message : t('billing.gift.refundFailed'),
     );
-    if (refunded) list.showFlash(`The gift for ${gift.recipientName} was refunded.`);
+    if (refunded) list.showFlash(t('billing.gift.refundedFlash', { name: gift.recipientName }));
   }
 
   const columns: ReadonlyArray<AdminColumn<GiftRow>> = [
-    { label: 'Bought', cell: (gift) => formatDate(gift.createdAt), muted: true },
-    { label: 'Buyer', cell: (gift) => gift.buyerEmail ?? '—' },
-    { label: 'Recipient', cell: (gift) => gift.recipientName },
-    { label: 'Months', cell: (gift) => gift.months },
-    { label: 'Amount', cell: (gift) => `$${gift.amount.toFixed(2)}` },
-    { label: 'Status', cell: (gift) => STATUS[gift.status] },
+    { label: t('billing.gift.bought'), cell: (gift) => formatDate(gift.createdAt), muted: true },
+    { label: t('billing.gift.buyer'), cell: (gift) => gift.buyerEmail ?? '—' },
+    { label: t('billing.gift.recipient'), cell: (gift) => gift.recipientName },
+    { label: t('billing.gift.months'), cell: (gift) => formatCount(gift.months) },
+    { label: t('billing.amount'), cell: (gift) => usd(gift.amount) },
+    { label: t('billing.status'), cell: (gift) => t(STATUS[gift.status]) },
     {
-      label: 'Actions',
+      label: t('billing.actions'),
       cell: (gift) =>
         gift.status === 'paid' ? (
           <Button
@@ -48,9 +57,9 @@ export function AdminGiftsPage({ client = defaultApi }: { client?: ApiClient }) 
             variant="secondary"
             loading={list.isBusy(gift._id)}
             onClick={() => void refund(gift)}
-            aria-label={`Refund the gift for ${gift.recipientName}`}
+            aria-label={t('billing.gift.refundLabel', { name: gift.recipientName })}
           >
-            Refund
+            {t('billing.gift.refund')}
           </Button>
         ) : null,
     },
@@ -59,11 +68,11 @@ export function AdminGiftsPage({ client = defaultApi }: { client?: ApiClient }) 
   return (
     <AdminListView
       list={list}
-      title="Gifts"
-      subtitle="Every gift of Premium bought, newest first. A paid gift not yet redeemed can be refunded."
-      loadingMessage="Loading gifts..."
-      loadFailure="Failed to load gifts"
-      emptyMessage="No gifts yet."
+      title={t('billing.gift.title')}
+      subtitle={t('billing.gift.subtitle')}
+      loadingMessage={t('billing.gift.loading')}
+      loadFailure={t('billing.gift.loadFailed')}
+      emptyMessage={t('billing.gift.empty')}
       columns={columns}
       rowTestId="gift-row"
     />

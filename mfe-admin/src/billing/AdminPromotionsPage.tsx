@@ -3,9 +3,12 @@ import type { AdminPromotion, PromotionCreateBody, PromotionRedemption } from '@
 import {
   api as defaultApi,
   Button,
+  formatCount,
   formatDate,
+  formatPercent,
   isApiRequestError,
   TextField,
+  useStrings,
   type ApiClient,
 } from '@catalyst/web-kit';
 import { AdminListView, AdminTable, type AdminColumn } from '../common/AdminListView';
@@ -13,26 +16,29 @@ import { SelectField } from '../common/FormControls';
 import { useAdminList } from '../common/useAdminList';
 import styles from '../common/Admin.module.css';
 import { refusalOf } from '../common/refusal';
+import { consoleStrings, type ConsoleT } from '../i18n/console/en';
+import { usd } from './usd';
 
-const money = (n: number) => `$${n.toFixed(2)}`;
-
-function offText(p: AdminPromotion): string {
-  const off = p.kind === 'percent' ? `${p.percentOff}% off` : `${money(p.amountOff ?? 0)} off`;
-  const how =
-    p.duration === 'once'
-      ? 'once'
-      : p.duration === 'forever'
-        ? 'forever'
-        : `for ${p.durationInMonths} month${p.durationInMonths === 1 ? '' : 's'}`;
-  return `${off} ${how}`;
+function offText(p: AdminPromotion, t: ConsoleT): string {
+  const off = p.kind === 'percent' ? formatPercent(p.percentOff ?? 0) : usd(p.amountOff ?? 0);
+  const months = p.durationInMonths ?? 0;
+  return p.duration === 'once'
+    ? t('billing.promo.offOnce', { off })
+    : p.duration === 'forever'
+      ? t('billing.promo.offForever', { off })
+      : t('billing.promo.offMonths', { off, count: months, months: formatCount(months) });
 }
 
-function rulesText(p: AdminPromotion): string {
+function rulesText(p: AdminPromotion, t: ConsoleT): string {
   return [
-    p.audience === 'first-time' ? 'First-time subscribers' : 'Anyone',
-    p.interval === 'year' ? 'annual only' : p.interval === 'month' ? 'monthly only' : null,
-    p.maxRedemptions !== null ? `at most ${p.maxRedemptions}` : null,
-    p.expiresAt ? `until ${formatDate(p.expiresAt)}` : null,
+    t(p.audience === 'first-time' ? 'billing.promo.firstTime' : 'billing.promo.anyone'),
+    p.interval === 'year'
+      ? t('billing.promo.annualOnlyRule')
+      : p.interval === 'month'
+        ? t('billing.promo.monthlyOnlyRule')
+        : null,
+    p.maxRedemptions !== null ? t('billing.promo.atMost', { max: formatCount(p.maxRedemptions) }) : null,
+    p.expiresAt ? t('billing.promo.until', { date: formatDate(p.expiresAt) }) : null,
   ]
     .filter(Boolean)
     .join(', ');
@@ -84,6 +90,7 @@ const pickPromotions = (data: unknown) => (data as AdminPromotion[]).map(rowOf);
 
 /** /admin/promotions: create codes, see each code's redemptions and revenue, deactivate a code. */
 export function AdminPromotionsPage({ client = defaultApi }: { client?: ApiClient }) {
+  const t = useStrings(consoleStrings);
   const list = useAdminList<PromotionRow>({ read: client.adminPromotion.list, pick: pickPromotions });
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -100,13 +107,13 @@ export function AdminPromotionsPage({ client = defaultApi }: { client?: ApiClien
     setFieldErrors({});
     try {
       const made = await client.adminPromotion.create({ body: bodyOf(draft) });
-      list.showFlash(`Code ${made.code} created.`);
+      list.showFlash(t('billing.promo.created', { code: made.code }));
       setDraft(EMPTY);
       list.reload();
     } catch (err) {
       if (isApiRequestError(err) && err.status < 500)
         setFieldErrors(Object.fromEntries(err.errors.map((e) => [e.field, e.message])));
-      list.showFailure(refusalOf(err, 'The code could not be created. Please try again.'));
+      list.showFailure(refusalOf(err, t('billing.promo.createFailed')));
     }
     setSaving(false);
   }
@@ -116,9 +123,9 @@ export function AdminPromotionsPage({ client = defaultApi }: { client?: ApiClien
     const done = await list.change(
       p,
       async () => ({ data: rowOf(await client.adminPromotion.deactivate({ params: { id: p.id } })) }),
-      (error: unknown) => refusalOf(error, 'Deactivation failed. Please try again.'),
+      (error: unknown) => refusalOf(error, t('billing.promo.deactivateFailed')),
     );
-    if (done) list.showFlash(`Code ${p.code} deactivated.`);
+    if (done) list.showFlash(t('billing.promo.deactivated', { code: p.code }));
   }
 
   async function showRedemptions(p: PromotionRow) {
@@ -126,20 +133,23 @@ export function AdminPromotionsPage({ client = defaultApi }: { client?: ApiClien
     try {
       setOpened({ code: p.code, rows: await client.adminPromotion.redemptions({ params: { id: p.id } }) });
     } catch {
-      list.showFailure('Redemptions could not be loaded. Please try again.');
+      list.showFailure(t('billing.promo.redemptionsFailed'));
     }
     setOpening(null);
   }
 
   const columns: ReadonlyArray<AdminColumn<PromotionRow>> = [
-    { label: 'Code', cell: (p) => p.code },
-    { label: 'Discount', cell: offText },
-    { label: 'Rules', cell: rulesText, muted: true },
-    { label: 'Redemptions', cell: (p) => p.redemptions },
-    { label: 'Revenue', cell: (p) => money(p.revenue) },
-    { label: 'Status', cell: (p) => (p.active ? 'Active' : 'Inactive') },
+    { label: t('billing.promo.code'), cell: (p) => p.code },
+    { label: t('billing.promo.discount'), cell: (p) => offText(p, t) },
+    { label: t('billing.promo.rules'), cell: (p) => rulesText(p, t), muted: true },
+    { label: t('billing.promo.redemptions'), cell: (p) => formatCount(p.redemptions) },
+    { label: t('billing.promo.revenue'), cell: (p) => usd(p.revenue) },
     {
-      label: 'Actions',
+      label: t('billing.status'),
+      cell: (p) => t(p.active ? 'billing.promo.active' : 'billing.promo.inactive'),
+    },
+    {
+      label: t('billing.actions'),
       cell: (p) => (
         <>
           <Button
@@ -147,9 +157,9 @@ export function AdminPromotionsPage({ client = defaultApi }: { client?: ApiClien
             variant="ghost"
             loading={opening === p.id}
             onClick={() => void showRedemptions(p)}
-            aria-label={`Redemptions of ${p.code}`}
+            aria-label={t('billing.promo.redemptionsOf', { code: p.code })}
           >
-            Redemptions
+            {t('billing.promo.redemptions')}
           </Button>
           {p.active ? (
             <Button
@@ -157,9 +167,9 @@ export function AdminPromotionsPage({ client = defaultApi }: { client?: ApiClien
               variant="secondary"
               loading={list.isBusy(p._id)}
               onClick={() => void deactivate(p)}
-              aria-label={`Deactivate ${p.code}`}
+              aria-label={t('billing.promo.deactivateLabel', { code: p.code })}
             >
-              Deactivate
+              {t('billing.promo.deactivate')}
             </Button>
           ) : null}
         </>
@@ -168,26 +178,26 @@ export function AdminPromotionsPage({ client = defaultApi }: { client?: ApiClien
   ];
 
   const form = (
-    <form aria-label="New promotion code" onSubmit={(e) => void create(e)}>
+    <form aria-label={t('billing.promo.newCode')} onSubmit={(e) => void create(e)}>
       <TextField
-        label="Code"
+        label={t('billing.promo.code')}
         value={draft.code}
         onChange={(e) => set('code', e.target.value)}
-        hint="4 to 32 letters or digits; case does not matter"
+        hint={t('billing.promo.codeHint')}
         error={fieldErrors.code}
         required
       />
       <SelectField
-        label="Discount"
+        label={t('billing.promo.discount')}
         value={draft.kind}
         onChange={(e) => set('kind', e.target.value as Draft['kind'])}
         options={[
-          { value: 'percent', label: 'Percent off' },
-          { value: 'amount', label: 'Amount off (USD)' },
+          { value: 'percent', label: t('billing.promo.percentOff') },
+          { value: 'amount', label: t('billing.promo.amountOffUsd') },
         ]}
       />
       <TextField
-        label={draft.kind === 'percent' ? 'Percent off' : 'Amount off'}
+        label={t(draft.kind === 'percent' ? 'billing.promo.percentOff' : 'billing.promo.amountOff')}
         inputMode="decimal"
         value={draft.off}
         onChange={(e) => set('off', e.target.value)}
@@ -195,18 +205,18 @@ export function AdminPromotionsPage({ client = defaultApi }: { client?: ApiClien
         required
       />
       <SelectField
-        label="For how long"
+        label={t('billing.promo.howLong')}
         value={draft.duration}
         onChange={(e) => set('duration', e.target.value as Draft['duration'])}
         options={[
-          { value: 'once', label: 'The first payment' },
-          { value: 'repeating', label: 'A number of months' },
-          { value: 'forever', label: 'Forever' },
+          { value: 'once', label: t('billing.promo.firstPayment') },
+          { value: 'repeating', label: t('billing.promo.someMonths') },
+          { value: 'forever', label: t('billing.promo.forever') },
         ]}
       />
       {draft.duration === 'repeating' ? (
         <TextField
-          label="Months"
+          label={t('billing.promo.months')}
           inputMode="numeric"
           value={draft.months}
           onChange={(e) => set('months', e.target.value)}
@@ -214,53 +224,53 @@ export function AdminPromotionsPage({ client = defaultApi }: { client?: ApiClien
         />
       ) : null}
       <SelectField
-        label="Who may use it"
+        label={t('billing.promo.who')}
         value={draft.audience}
         onChange={(e) => set('audience', e.target.value as Draft['audience'])}
         options={[
-          { value: 'anyone', label: 'Anyone' },
-          { value: 'first-time', label: 'First-time subscribers only' },
+          { value: 'anyone', label: t('billing.promo.anyone') },
+          { value: 'first-time', label: t('billing.promo.firstTimeOnly') },
         ]}
       />
       <SelectField
-        label="Plan"
+        label={t('billing.promo.plan')}
         value={draft.interval}
         onChange={(e) => set('interval', e.target.value as Draft['interval'])}
         options={[
-          { value: '', label: 'Monthly and annual' },
-          { value: 'month', label: 'Monthly only' },
-          { value: 'year', label: 'Annual only' },
+          { value: '', label: t('billing.promo.bothPlans') },
+          { value: 'month', label: t('billing.promo.monthlyOnly') },
+          { value: 'year', label: t('billing.promo.annualOnly') },
         ]}
       />
       <TextField
-        label="Maximum redemptions"
+        label={t('billing.promo.max')}
         inputMode="numeric"
         value={draft.maxRedemptions}
         onChange={(e) => set('maxRedemptions', e.target.value)}
-        hint="Empty: no limit"
+        hint={t('billing.promo.noLimit')}
         error={fieldErrors.maxRedemptions}
       />
       <TextField
-        label="Expires on"
+        label={t('billing.promo.expires')}
         type="date"
         value={draft.expiresOn}
         onChange={(e) => set('expiresOn', e.target.value)}
-        hint="Empty: never"
+        hint={t('billing.promo.never')}
         error={fieldErrors.expiresAt}
       />
       <Button type="submit" loading={saving}>
-        Create code
+        {t('billing.promo.create')}
       </Button>
     </form>
   );
 
   const redemptions = opened ? (
-    <section aria-label={`Redemptions of ${opened.code}`}>
-      <h2>Redemptions of {opened.code}</h2>
+    <section aria-label={t('billing.promo.redemptionsOf', { code: opened.code })}>
+      <h2>{t('billing.promo.redemptionsOf', { code: opened.code })}</h2>
       {opened.rows.length === 0 ? (
-        <p className={styles.empty}>Not redeemed yet.</p>
+        <p className={styles.empty}>{t('billing.promo.notRedeemed')}</p>
       ) : (
-        <AdminTable columns={REDEMPTION_COLUMNS} rows={opened.rows} rowKey={(r) => r.userId} />
+        <AdminTable columns={redemptionColumns(t)} rows={opened.rows} rowKey={(r) => r.userId} />
       )}
     </section>
   ) : null;
@@ -268,11 +278,11 @@ export function AdminPromotionsPage({ client = defaultApi }: { client?: ApiClien
   return (
     <AdminListView
       list={list}
-      title="Promotion codes"
-      subtitle="Create codes, see each code's redemptions and revenue, and deactivate a code."
-      loadingMessage="Loading codes..."
-      loadFailure="Failed to load codes"
-      emptyMessage="No promotion codes yet."
+      title={t('billing.promo.title')}
+      subtitle={t('billing.promo.subtitle')}
+      loadingMessage={t('billing.promo.loading')}
+      loadFailure={t('billing.promo.loadFailed')}
+      emptyMessage={t('billing.promo.empty')}
       columns={columns}
       rowTestId="promotion-row"
       toolbar={form}
@@ -282,9 +292,12 @@ export function AdminPromotionsPage({ client = defaultApi }: { client?: ApiClien
 }
 
 /** A code's redemptions, under the list: who, when, which plan and what they paid. */
-const REDEMPTION_COLUMNS: ReadonlyArray<AdminColumn<PromotionRedemption>> = [
-  { label: 'Redeemed', cell: (r) => formatDate(r.redeemedAt) },
-  { label: 'User', cell: (r) => r.userId },
-  { label: 'Plan', cell: (r) => (r.interval === 'year' ? 'Annual' : 'Monthly') },
-  { label: 'Paid', cell: (r) => money(r.amountPaid) },
+const redemptionColumns = (t: ConsoleT): ReadonlyArray<AdminColumn<PromotionRedemption>> => [
+  { label: t('billing.promo.redeemed'), cell: (r) => formatDate(r.redeemedAt) },
+  { label: t('billing.promo.user'), cell: (r) => r.userId },
+  {
+    label: t('billing.promo.plan'),
+    cell: (r) => t(r.interval === 'year' ? 'billing.promo.annual' : 'billing.promo.monthly'),
+  },
+  { label: t('billing.promo.paid'), cell: (r) => usd(r.amountPaid) },
 ];

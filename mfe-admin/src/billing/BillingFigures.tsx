@@ -1,9 +1,22 @@
-import { api as defaultApi, Card, useApiData, type ApiClient } from '@catalyst/web-kit';
+import {
+  api as defaultApi,
+  Card,
+  currentLanguage,
+  formatCount,
+  formatPercent,
+  useApiData,
+  useStrings,
+  type ApiClient,
+} from '@catalyst/web-kit';
+import { consoleStrings } from '../i18n/console/en';
 import styles from '../common/Admin.module.css';
 
 const money = (amount: number, currency: string) =>
-  amount.toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() });
-const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
+  amount.toLocaleString(currentLanguage() === 'en' ? 'en-US' : currentLanguage(), {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  });
+const percent = (share: number) => formatPercent(Math.round(share * 1000) / 10);
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (
@@ -15,44 +28,69 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
   );
 }
 
-const LABELS = ['MRR', 'Active subscribers', 'Trials converting', 'Churn this month', 'Recovered by retries'];
+const LABELS = [
+  'billing.mrr',
+  'billing.active',
+  'billing.trials',
+  'billing.churn',
+  'billing.recovered',
+] as const;
 
 /** The dashboard's billing figures (GET /admin/billing/figures: billing's own tables, never the provider). */
 export function BillingFigures({ client = defaultApi }: { client?: ApiClient }) {
+  const t = useStrings(consoleStrings);
   const { data, error } = useApiData(client.adminBilling.figures, undefined);
   return (
     <section aria-labelledby="billing-figures">
-      <h2 id="billing-figures">Billing</h2>
+      <h2 id="billing-figures">{t('billing.title')}</h2>
       {error ? (
-        <p role="alert">Billing figures are unavailable right now.</p>
+        <p role="alert">{t('billing.unavailable')}</p>
       ) : !data ? (
-        <div className={styles.stats} aria-busy="true" aria-label="Loading billing figures...">
+        <div className={styles.stats} aria-busy="true" aria-label={t('billing.loading')}>
           {LABELS.map((label) => (
-            <Figure key={label} label={label} value={'\u2026'} detail={'\u00a0'} />
+            <Figure key={label} label={t(label)} value={'\u2026'} detail={'\u00a0'} />
           ))}
         </div>
       ) : (
         <div className={styles.stats} data-testid="billing-figures">
-          <Figure label="MRR" value={money(data.mrr, data.currency)} detail="Monthly recurring revenue" />
           <Figure
-            label="Active subscribers"
-            value={String(data.activeByPlan.reduce((sum, plan) => sum + plan.count, 0))}
-            detail={data.activeByPlan.map((plan) => `${plan.plan}: ${plan.count}`).join(', ') || 'None yet'}
+            label={t('billing.mrr')}
+            value={money(data.mrr, data.currency)}
+            detail={t('billing.mrrDetail')}
           />
           <Figure
-            label="Trials converting"
+            label={t('billing.active')}
+            value={formatCount(data.activeByPlan.reduce((sum, plan) => sum + plan.count, 0))}
+            detail={
+              data.activeByPlan
+                .map((plan) => t('billing.planCount', { plan: plan.plan, count: formatCount(plan.count) }))
+                .join(', ') || t('billing.noneYet')
+            }
+          />
+          <Figure
+            label={t('billing.trials')}
             value={data.trials.ended > 0 ? percent(data.trials.converted / data.trials.ended) : '—'}
-            detail={`${data.trials.converted} of ${data.trials.ended} ended in 30 days; ${data.trials.active} on trial`}
+            detail={t('billing.trialsDetail', {
+              converted: formatCount(data.trials.converted),
+              ended: formatCount(data.trials.ended),
+              active: formatCount(data.trials.active),
+            })}
           />
           <Figure
-            label="Churn this month"
+            label={t('billing.churn')}
             value={percent(data.churn.rate)}
-            detail={`${data.churn.ended} ${data.churn.ended === 1 ? 'plan' : 'plans'} ended`}
+            detail={t('billing.churnDetail', {
+              count: data.churn.ended,
+              shown: formatCount(data.churn.ended),
+            })}
           />
           <Figure
-            label="Recovered by retries"
+            label={t('billing.recovered')}
             value={money(data.recovered.amount, data.currency)}
-            detail={`${data.recovered.invoices} failed ${data.recovered.invoices === 1 ? 'renewal' : 'renewals'} paid this month`}
+            detail={t('billing.recoveredDetail', {
+              count: data.recovered.invoices,
+              shown: formatCount(data.recovered.invoices),
+            })}
           />
         </div>
       )}

@@ -3,7 +3,8 @@ import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Plus } from '@catalyst/web-kit/icons';
 import { COURSE_MESSAGES } from '@catalyst/contracts';
-import { Alert, Button, Spinner, useLeaveGuard } from '@catalyst/web-kit';
+import { Alert, Button, Spinner, useLeaveGuard, useStrings } from '@catalyst/web-kit';
+import { consoleStrings } from '../i18n/console/en';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import styles from './Curriculum.module.css';
 import {
@@ -22,8 +23,8 @@ import {
   updateSection,
 } from './curriculumDraft';
 import {
-  DRAG_INSTRUCTIONS,
   dragAnnouncements,
+  dragInstructions,
   lessonName,
   sectionName,
   useDragSensors,
@@ -32,14 +33,13 @@ import {
 import { SectionItem } from './SectionItem';
 import { useCurriculumEditor } from './useCurriculumEditor';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * A course's curriculum on its product form: sections and lessons added, renamed, deleted and reordered (drag
  * and drop, or the Move buttons and the keyboard), each lesson's video or article and resources, the course's
  * length as it is built, and one Save with the version it opened.
  */
 export function CurriculumEditor({ productId }: { productId: string }) {
+  const t = useStrings(consoleStrings);
   const editor = useCurriculumEditor(productId);
   // Leaving with unsaved changes (a link in the app, the tab, a reload) asks first.
   const leaveGuard = useLeaveGuard(editor.dirty);
@@ -111,7 +111,13 @@ export function CurriculumEditor({ productId }: { productId: string }) {
       const next = moveSection(sections, key, from + delta);
       edit((all) => moveSection(all, key, from + delta));
       const at = next.findIndex((section) => section.key === key);
-      announce(`Section '${sectionName(next[at]!)}' moved to position ${at + 1} of ${next.length}`);
+      announce(
+        t('curriculum.announce.sectionMoved', {
+          name: sectionName(next[at]!),
+          position: at + 1,
+          count: next.length,
+        }),
+      );
       requestFocus(
         delta < 0
           ? [`${key}:up`, `${key}:down`, `${key}:handle`]
@@ -129,7 +135,7 @@ export function CurriculumEditor({ productId }: { productId: string }) {
       edit((all) => addLesson(all, sectionKey, lesson));
       setOpenLessons((current) => new Set(current).add(lesson.key));
       const section = sections.find((s) => s.key === sectionKey);
-      announce(`Lesson added to '${section ? sectionName(section) : ''}'`);
+      announce(t('curriculum.announce.lessonAdded', { name: section ? sectionName(section) : '' }));
       requestFocus([`${lesson.key}:title`]);
     },
     updateLesson: changeLesson,
@@ -155,7 +161,7 @@ export function CurriculumEditor({ productId }: { productId: string }) {
       if (!place) return;
       edit((all) => removeLesson(all, key));
       clearError(key);
-      announce(`Lesson '${lessonName(place.lesson)}' deleted`);
+      announce(t('curriculum.announce.lessonDeleted', { name: lessonName(place.lesson) }));
       requestFocus([`${place.section.key}:add-lesson`]);
     },
     clearError,
@@ -170,7 +176,12 @@ export function CurriculumEditor({ productId }: { productId: string }) {
     const place = findLesson(next, key);
     if (place)
       announce(
-        `Lesson '${lessonName(place.lesson)}' moved to position ${place.lessonIndex + 1} of ${place.section.lessons.length} in '${sectionName(place.section)}'`,
+        t('curriculum.announce.lessonMoved', {
+          name: lessonName(place.lesson),
+          position: place.lessonIndex + 1,
+          count: place.section.lessons.length,
+          section: sectionName(place.section),
+        }),
       );
   }
 
@@ -179,14 +190,14 @@ export function CurriculumEditor({ productId }: { productId: string }) {
     edit((all) => removeSection(all, key));
     clearError(key);
     setConfirmRemove(null);
-    if (section) announce(`Section '${sectionName(section)}' deleted`);
+    if (section) announce(t('curriculum.announce.sectionDeleted', { name: sectionName(section) }));
     requestFocus(['add-section']);
   }
 
   function addSection() {
     const section = newSection('');
     edit((all) => [...all, section]);
-    announce(`Section ${sections.length + 1} added`);
+    announce(t('curriculum.announce.sectionAdded', { number: sections.length + 1 }));
     requestFocus([`${section.key}:title`]);
   }
 
@@ -204,17 +215,17 @@ export function CurriculumEditor({ productId }: { productId: string }) {
     return (
       <section className={styles.editor} aria-labelledby={headingId}>
         <h2 id={headingId} className={styles.heading}>
-          Curriculum
+          {t('curriculum.title')}
         </h2>
         {editor.loadError ? (
           <Alert tone="danger">
             {editor.loadError}{' '}
             <Button variant="secondary" size="sm" onClick={editor.reload}>
-              Try again
+              {t('curriculum.tryAgain')}
             </Button>
           </Alert>
         ) : (
-          <Spinner message="Loading curriculum..." />
+          <Spinner message={t('curriculum.loading')} />
         )}
       </section>
     );
@@ -224,7 +235,7 @@ export function CurriculumEditor({ productId }: { productId: string }) {
   const sectionNameOf = (key: string) =>
     sectionName(sections.find((section) => section.key === key) ?? { title: '' });
   const sectionPositionOf = (key: string) =>
-    `position ${sectionKeys.indexOf(key) + 1} of ${sectionKeys.length}`;
+    t('curriculum.position', { position: sectionKeys.indexOf(key) + 1, count: sectionKeys.length });
   const onSectionDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const to = sectionKeys.indexOf(String(over.id));
@@ -242,31 +253,28 @@ export function CurriculumEditor({ productId }: { productId: string }) {
     >
       {leaveGuard}
       <h2 id={headingId} className={styles.heading}>
-        Curriculum
+        {t('curriculum.title')}
       </h2>
-      <ul className={styles.totals} aria-label="Course totals">
+      <ul className={styles.totals} aria-label={t('curriculum.totals')}>
         <li>
-          <strong>{plural(sections.length, 'section', 'sections')}</strong>
+          <strong>{t('curriculum.sections', { count: sections.length })}</strong>
         </li>
         <li>
-          <strong>{plural(lessonCountOf(sections), 'lesson', 'lessons')}</strong>
+          <strong>{t('curriculum.lessons', { count: lessonCountOf(sections) })}</strong>
         </li>
         <li data-testid="curriculum-total">
-          Total duration <strong>{formatLength(courseDurationOf(sections))}</strong>
+          {t('curriculum.totalDuration')} <strong>{formatLength(courseDurationOf(sections))}</strong>
         </li>
       </ul>
-      <p className={styles.intro}>
-        A course without sections plays its Video URL as its only lesson. Changes here are kept only when you
-        press Save curriculum.
-      </p>
+      <p className={styles.intro}>{t('curriculum.intro')}</p>
 
       {editor.notice ? <Alert tone="success">{editor.notice}</Alert> : null}
       {editor.loadError ? <Alert tone="danger">{editor.loadError}</Alert> : null}
       {problem?.kind === 'conflict' ? (
-        <Alert tone="danger" title="Not saved" reveal>
+        <Alert tone="danger" title={t('curriculum.notSaved')} reveal>
           <p>{COURSE_MESSAGES.versionConflict}</p>
           <Button variant="secondary" onClick={reload}>
-            Reload curriculum
+            {t('curriculum.reload')}
           </Button>
         </Alert>
       ) : null}
@@ -288,19 +296,19 @@ export function CurriculumEditor({ productId }: { productId: string }) {
         </Alert>
       ) : null}
 
-      {sections.length === 0 ? <p>No sections yet. Add a section, then its lessons.</p> : null}
+      {sections.length === 0 ? <p>{t('curriculum.noSections')}</p> : null}
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={onSectionDragEnd}
         accessibility={{
           announcements: dragAnnouncements('Section', sectionNameOf, sectionPositionOf),
-          screenReaderInstructions: DRAG_INSTRUCTIONS,
+          screenReaderInstructions: dragInstructions(),
         }}
       >
         <SortableContext items={sectionKeys} strategy={verticalListSortingStrategy}>
           {sections.length > 0 ? (
-            <ol className={styles.sections} aria-label="Sections">
+            <ol className={styles.sections} aria-label={t('curriculum.sectionsLabel')}>
               {sections.map((section, index) => (
                 <SectionItem key={section.key} section={section} index={index} actions={actions} />
               ))}
@@ -311,11 +319,13 @@ export function CurriculumEditor({ productId }: { productId: string }) {
 
       <div className={styles.footer}>
         <Button variant="secondary" data-focus-id="add-section" onClick={addSection}>
-          <Plus size={16} aria-hidden="true" /> Add section
+          <Plus size={16} aria-hidden="true" /> {t('curriculum.addSection')}
         </Button>
-        <span className={styles.state}>{editor.dirty ? 'Unsaved changes' : 'No unsaved changes'}</span>
+        <span className={styles.state}>
+          {t(editor.dirty ? 'curriculum.unsaved' : 'curriculum.noUnsaved')}
+        </span>
         <Button onClick={() => void save()} loading={editor.saving}>
-          Save curriculum
+          {t('curriculum.save')}
         </Button>
       </div>
       <p className="ck-visually-hidden" role="status" aria-live="polite" data-testid="curriculum-announcer">
@@ -324,10 +334,13 @@ export function CurriculumEditor({ productId }: { productId: string }) {
 
       <ConfirmDialog
         open={removing !== undefined}
-        title="Delete section"
+        title={t('curriculum.deleteSection')}
         message={
           removing
-            ? `Delete the section "${sectionName(removing)}" and its ${plural(removing.lessons.length, 'lesson', 'lessons')}? They are removed for good when you save the curriculum.`
+            ? t('curriculum.deleteSectionQuestion', {
+                name: sectionName(removing),
+                lessons: t('curriculum.lessons', { count: removing.lessons.length }),
+              })
             : ''
         }
         onConfirm={() => confirmRemove && deleteSection(confirmRemove)}

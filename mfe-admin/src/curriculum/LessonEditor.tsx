@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { LESSON_KINDS, type LessonKind, type MediaAsset } from '@catalyst/contracts';
-import { Button, TextField } from '@catalyst/web-kit';
+import { Button, TextField, useStrings } from '@catalyst/web-kit';
+import { consoleStrings } from '../i18n/console/en';
 import { CheckboxField, TextAreaField } from '../common/FormControls';
 import { CaptionsUploadField } from '../media/CaptionsUploadField';
 import { VideoUploadField } from '../media/VideoUploadField';
@@ -8,17 +9,16 @@ import { useProductEndpoints } from '../products/productEndpoints';
 import styles from './Curriculum.module.css';
 import { durationInputs, type DraftLesson, type DraftResource } from './curriculumDraft';
 import { MediaPickerDialog } from './MediaPickerDialog';
-import { lessonName } from './editorActions';
+import { LESSON_KIND_NAMES, lessonName } from './editorActions';
 import { QuizBuilder } from './QuizBuilder';
 import type { DraftQuiz } from './quizDraft';
 import { ResourceList } from './ResourceList';
 
-const KIND_LABELS: Record<LessonKind, string> = { video: 'Video', article: 'Article', quiz: 'Quiz' };
-const DURATION_HINTS: Record<LessonKind, string> = {
-  video: 'Filled in from the video’s length when you choose or upload one.',
-  article: 'How long the lesson takes to read.',
-  quiz: 'How long the quiz takes to answer.',
-};
+const DURATION_HINTS = {
+  video: 'curriculum.duration.videoHint',
+  article: 'curriculum.duration.articleHint',
+  quiz: 'curriculum.duration.quizHint',
+} as const satisfies Record<LessonKind, string>;
 const VIDEO_KINDS = ['video'] as const;
 
 export interface LessonEditorProps {
@@ -43,6 +43,7 @@ export function LessonEditor({
   requestFocus,
   announce,
 }: LessonEditorProps) {
+  const t = useStrings(consoleStrings);
   const [picking, setPicking] = useState(false);
   const { captions } = useProductEndpoints();
   const error = (field: string) => errors[`${lesson.key}.${field}`];
@@ -77,7 +78,7 @@ export function LessonEditor({
   return (
     <div id={id} className={styles.panel}>
       <TextField
-        label="Lesson title"
+        label={t('curriculum.lesson.title')}
         value={lesson.title}
         maxLength={200}
         error={error('title')}
@@ -87,7 +88,7 @@ export function LessonEditor({
       />
 
       <fieldset className={styles.group}>
-        <legend>Kind</legend>
+        <legend>{t('curriculum.lesson.kind')}</legend>
         <div className={styles.choices}>
           {LESSON_KINDS.map((kind) => (
             <label key={kind} className={styles.choice}>
@@ -98,7 +99,7 @@ export function LessonEditor({
                 checked={lesson.kind === kind}
                 onChange={() => change('kind', { kind })}
               />
-              <span>{KIND_LABELS[kind]}</span>
+              <span>{t(LESSON_KIND_NAMES[kind])}</span>
             </label>
           ))}
         </div>
@@ -110,10 +111,10 @@ export function LessonEditor({
       </fieldset>
 
       <fieldset className={styles.group}>
-        <legend>Duration</legend>
+        <legend>{t('curriculum.duration')}</legend>
         <div className={styles.duration}>
           <TextField
-            label="Minutes"
+            label={t('curriculum.duration.minutes')}
             type="number"
             inputMode="numeric"
             min={0}
@@ -122,7 +123,7 @@ export function LessonEditor({
             onChange={(event) => typeDuration({ minutes: event.target.value })}
           />
           <TextField
-            label="Seconds"
+            label={t('curriculum.duration.seconds')}
             type="number"
             inputMode="numeric"
             min={0}
@@ -132,7 +133,7 @@ export function LessonEditor({
             onChange={(event) => typeDuration({ seconds: event.target.value })}
           />
         </div>
-        <p className={styles.intro}>{DURATION_HINTS[lesson.kind]}</p>
+        <p className={styles.intro}>{t(DURATION_HINTS[lesson.kind])}</p>
         {error('durationSeconds') ? (
           <p className={styles.error} role="alert">
             {error('durationSeconds')}
@@ -142,7 +143,7 @@ export function LessonEditor({
 
       <div className={styles.group}>
         <CheckboxField
-          label="Free preview: anyone can open this lesson, visitors included"
+          label={t('curriculum.lesson.freePreviewField')}
           checked={lesson.isFreePreview}
           onChange={(checked) => change('isFreePreview', { isFreePreview: checked })}
         />
@@ -150,11 +151,11 @@ export function LessonEditor({
 
       {lesson.kind === 'video' ? (
         <fieldset className={styles.group}>
-          <legend>Video</legend>
+          <legend>{t('curriculum.kind.video')}</legend>
           <VideoUploadField assetId={lesson.mediaAssetId} onChange={setVideo} onAsset={onAsset} />
           <div className={styles.actions}>
             <Button variant="secondary" size="sm" onClick={() => setPicking(true)}>
-              Choose from media library
+              {t('curriculum.lesson.fromLibrary')}
             </Button>
           </div>
           {error('mediaAssetId') ? (
@@ -163,11 +164,11 @@ export function LessonEditor({
             </p>
           ) : null}
           <TextField
-            label="Video URL"
+            label={t('revisions.field.videoUrl')}
             type="url"
             value={lesson.videoUrl}
             error={error('videoUrl')}
-            hint="An external address or a path on this site; an uploaded video plays instead once it is ready."
+            hint={t('curriculum.lesson.videoUrlHint')}
             onChange={(event) => change('videoUrl', { videoUrl: event.target.value })}
           />
           {captions ? <CaptionsUploadField assetId={lesson.mediaAssetId} /> : null}
@@ -175,11 +176,11 @@ export function LessonEditor({
       ) : null}
       {lesson.kind === 'article' ? (
         <TextAreaField
-          label="Article (HTML)"
+          label={t('revisions.field.body')}
           code
           value={lesson.body}
           error={error('body')}
-          hint="Formatting, lists, links and images are kept; scripts and event handlers are removed on save."
+          hint={t('curriculum.lesson.articleHint')}
           onChange={(event) => change('body', { body: event.target.value })}
         />
       ) : null}
@@ -208,7 +209,7 @@ export function LessonEditor({
       {picking ? (
         <MediaPickerDialog
           open
-          title="Choose a video"
+          title={t('curriculum.lesson.chooseVideo')}
           kinds={VIDEO_KINDS}
           onClose={() => setPicking(false)}
           onPick={(asset) => {
@@ -219,7 +220,7 @@ export function LessonEditor({
               ...(asset.durationSeconds !== null ? durationInputs(asset.durationSeconds) : {}),
             });
             clearError(lesson.key, 'mediaAssetId');
-            announce(`Video '${asset.originalName}' chosen`);
+            announce(t('curriculum.lesson.videoChosen', { name: asset.originalName }));
           }}
         />
       ) : null}

@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, GripVertical, Trash2 } from '@catalyst/web-kit/icons';
-import { Button } from '@catalyst/web-kit';
+import { Button, useStrings } from '@catalyst/web-kit';
+import { consoleStrings, type ConsoleT } from '../i18n/console/en';
 import styles from './Curriculum.module.css';
 import {
   formatLength,
@@ -12,22 +13,20 @@ import {
   type DraftResource,
   type DraftSection,
 } from './curriculumDraft';
-import { lessonName, sectionName, type EditorActions } from './editorActions';
+import { LESSON_KIND_NAMES, lessonName, sectionName, type EditorActions } from './editorActions';
 import { LessonEditor } from './LessonEditor';
 
-const KIND_NAMES = { video: 'Video', article: 'Article', quiz: 'Quiz' } as const;
-
-function summaryOf(lesson: DraftLesson): string {
+function summaryOf(lesson: DraftLesson, t: ConsoleT): string {
   const seconds = lessonDurationOf(lesson);
-  const parts: string[] = [KIND_NAMES[lesson.kind]];
-  parts.push(seconds !== null && Number.isFinite(seconds) ? formatLength(seconds) : 'No duration');
+  const parts: string[] = [t(LESSON_KIND_NAMES[lesson.kind])];
+  parts.push(
+    seconds !== null && Number.isFinite(seconds) ? formatLength(seconds) : t('curriculum.lesson.noDuration'),
+  );
   if (lesson.kind === 'quiz')
-    parts.push(
-      `${lesson.quiz.questions.length} ${lesson.quiz.questions.length === 1 ? 'question' : 'questions'}`,
-    );
-  if (lesson.isFreePreview) parts.push('Free preview');
+    parts.push(t('curriculum.lesson.questions', { count: lesson.quiz.questions.length }));
+  if (lesson.isFreePreview) parts.push(t('curriculum.lesson.freePreview'));
   if (lesson.resources.length > 0)
-    parts.push(`${lesson.resources.length} ${lesson.resources.length === 1 ? 'resource' : 'resources'}`);
+    parts.push(t('curriculum.lesson.resources', { count: lesson.resources.length }));
   return parts.join(' · ');
 }
 
@@ -42,6 +41,7 @@ export interface LessonItemProps {
 export function LessonItem({ lesson, index, section, actions }: LessonItemProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: lesson.key });
+  const t = useStrings(consoleStrings);
   const { updateLesson, changeResources } = actions;
   const onChange = useCallback(
     (patch: Parameters<EditorActions['updateLesson']>[1]) => updateLesson(lesson.key, patch),
@@ -61,7 +61,7 @@ export function LessonItem({ lesson, index, section, actions }: LessonItemProps)
   );
   const otherSections = actions.sections.filter((s) => s.key !== section.key);
   /** Each control names its lesson (its visible word first, so speech input finds it by what it shows). */
-  const forLesson = (action: string) => `${action}: lesson ${name}`;
+  const forLesson = (action: string) => t('curriculum.lesson.control', { action, name });
 
   return (
     <li
@@ -77,7 +77,7 @@ export function LessonItem({ lesson, index, section, actions }: LessonItemProps)
           className={styles.handle}
           {...attributes}
           {...listeners}
-          aria-label={forLesson('Drag')}
+          aria-label={forLesson(t('curriculum.drag'))}
           data-focus-id={`${lesson.key}:handle`}
         >
           <GripVertical size={18} aria-hidden="true" />
@@ -86,9 +86,9 @@ export function LessonItem({ lesson, index, section, actions }: LessonItemProps)
           <h4 id={headingId} className={styles.itemTitle}>
             {name}
           </h4>
-          <span className={styles.meta}>{summaryOf(lesson)}</span>
+          <span className={styles.meta}>{summaryOf(lesson, t)}</span>
           {hasErrors && !open ? (
-            <span className={styles.invalidMark}>Needs attention: open it to see what</span>
+            <span className={styles.invalidMark}>{t('curriculum.lesson.needsAttention')}</span>
           ) : null}
         </div>
       </div>
@@ -99,45 +99,48 @@ export function LessonItem({ lesson, index, section, actions }: LessonItemProps)
           aria-expanded={open}
           aria-controls={open ? panelId : undefined}
           data-focus-id={`${lesson.key}:toggle`}
-          aria-label={forLesson(open ? 'Close' : 'Edit')}
+          aria-label={forLesson(t(open ? 'curriculum.close' : 'curriculum.edit'))}
           onClick={() => actions.toggleLesson(lesson.key)}
         >
-          {open ? 'Close' : 'Edit'}
+          {t(open ? 'curriculum.close' : 'curriculum.edit')}
         </Button>
         <Button
           variant="secondary"
           size="sm"
           disabled={index === 0}
           data-focus-id={`${lesson.key}:up`}
-          aria-label={forLesson('Move up')}
+          aria-label={forLesson(t('curriculum.moveUp'))}
           onClick={() => actions.moveLessonBy(lesson.key, -1)}
         >
-          <ArrowUp size={16} aria-hidden="true" /> Move up
+          <ArrowUp size={16} aria-hidden="true" /> {t('curriculum.moveUp')}
         </Button>
         <Button
           variant="secondary"
           size="sm"
           disabled={index === section.lessons.length - 1}
           data-focus-id={`${lesson.key}:down`}
-          aria-label={forLesson('Move down')}
+          aria-label={forLesson(t('curriculum.moveDown'))}
           onClick={() => actions.moveLessonBy(lesson.key, 1)}
         >
-          <ArrowDown size={16} aria-hidden="true" /> Move down
+          <ArrowDown size={16} aria-hidden="true" /> {t('curriculum.moveDown')}
         </Button>
         {otherSections.length > 0 ? (
           <select
             className={styles.moveSelect}
-            aria-label={forLesson('Move to section')}
+            aria-label={forLesson(t('curriculum.lesson.moveTo'))}
             value=""
             data-focus-id={`${lesson.key}:move-to`}
             onChange={(event) => {
               if (event.target.value) actions.moveLessonTo(lesson.key, event.target.value);
             }}
           >
-            <option value="">Move to section…</option>
+            <option value="">{t('curriculum.lesson.moveToChoice')}</option>
             {otherSections.map((s) => (
               <option key={s.key} value={s.key}>
-                {`Section ${actions.sections.indexOf(s) + 1}: ${sectionName(s)}`}
+                {t('curriculum.section.heading', {
+                  number: actions.sections.indexOf(s) + 1,
+                  name: sectionName(s),
+                })}
               </option>
             ))}
           </select>
@@ -145,10 +148,10 @@ export function LessonItem({ lesson, index, section, actions }: LessonItemProps)
         <Button
           variant="ghost"
           size="sm"
-          aria-label={forLesson('Delete')}
+          aria-label={forLesson(t('curriculum.delete'))}
           onClick={() => actions.removeLesson(lesson.key)}
         >
-          <Trash2 size={16} aria-hidden="true" /> Delete
+          <Trash2 size={16} aria-hidden="true" /> {t('curriculum.delete')}
         </Button>
       </div>
       {open ? (

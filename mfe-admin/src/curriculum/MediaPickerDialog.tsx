@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import type { AdminMediaAsset, MediaKind } from '@catalyst/contracts';
-import { api, Button, Dialog, pageCount, Pager, Spinner, useApiData } from '@catalyst/web-kit';
+import { api, Button, Dialog, pageCount, Pager, Spinner, useApiData, useStrings } from '@catalyst/web-kit';
+import { consoleStrings } from '../i18n/console/en';
 import { SelectField } from '../common/FormControls';
 import { formatSize } from '../media/UploadProgress';
 import styles from './Curriculum.module.css';
 import { formatLength } from './curriculumDraft';
 
-const KIND_LABELS: Record<MediaKind, string> = {
-  video: 'Videos',
-  document: 'PDF documents',
-  archive: 'Zip archives',
-  image: 'Images',
-};
+const KIND_LABELS = {
+  video: 'curriculum.media.videos',
+  document: 'curriculum.media.documents',
+  archive: 'curriculum.media.archives',
+  image: 'curriculum.media.images',
+} as const satisfies Record<MediaKind, string>;
 const PAGE_SIZE = 20;
 
 export interface MediaPickerDialogProps {
@@ -25,6 +26,7 @@ export interface MediaPickerDialogProps {
 
 /** Picks a ready asset of the media library (newest first, a page at a time). */
 export function MediaPickerDialog({ open, title, kinds, onPick, onClose }: MediaPickerDialogProps) {
+  const t = useStrings(consoleStrings);
   const [kind, setKind] = useState<MediaKind>(kinds[0]!);
   const [page, setPage] = useState(1);
   const list = useApiData(
@@ -36,29 +38,27 @@ export function MediaPickerDialog({ open, title, kinds, onPick, onClose }: Media
     <Dialog open={open} onClose={onClose} title={title} wide>
       {kinds.length > 1 ? (
         <SelectField
-          label="Type"
+          label={t('curriculum.media.type')}
           value={kind}
-          options={kinds.map((k) => ({ value: k, label: KIND_LABELS[k] }))}
+          options={kinds.map((k) => ({ value: k, label: t(KIND_LABELS[k]) }))}
           onChange={(event) => {
             setKind(event.target.value as MediaKind);
             setPage(1);
           }}
         />
       ) : null}
-      {list.isLoading && !list.data ? <Spinner message="Loading media..." /> : null}
+      {list.isLoading && !list.data ? <Spinner message={t('curriculum.media.loading')} /> : null}
       {list.error ? (
         <p className={styles.error} role="alert">
-          Failed to load media: {list.error.message}{' '}
+          {t('curriculum.media.failed', { message: list.error.message })}{' '}
           <Button variant="secondary" size="sm" onClick={list.reload}>
-            Try again
+            {t('curriculum.tryAgain')}
           </Button>
         </p>
       ) : null}
-      {list.data && list.data.items.length === 0 ? (
-        <p>Nothing ready of this type yet. Upload a file instead.</p>
-      ) : null}
+      {list.data && list.data.items.length === 0 ? <p>{t('curriculum.media.empty')}</p> : null}
       {list.data && list.data.items.length > 0 ? (
-        <ul className={styles.pickList} aria-label={KIND_LABELS[kind]}>
+        <ul className={styles.pickList} aria-label={t(KIND_LABELS[kind])}>
           {list.data.items.map((asset) => (
             <li key={asset.id} className={styles.pickItem}>
               {asset.posterUrl ? (
@@ -77,14 +77,24 @@ export function MediaPickerDialog({ open, title, kinds, onPick, onClose }: Media
                 {formatSize(asset.size)}
                 {asset.durationSeconds ? ` · ${formatLength(asset.durationSeconds)}` : ''}
               </div>
-              <Button size="sm" aria-label={`Choose: ${asset.originalName}`} onClick={() => onPick(asset)}>
-                Choose
+              <Button
+                size="sm"
+                aria-label={t('curriculum.media.chooseLabel', { name: asset.originalName })}
+                onClick={() => onPick(asset)}
+              >
+                {t('curriculum.media.choose')}
               </Button>
             </li>
           ))}
         </ul>
       ) : null}
-      <Pager label="Media pages" page={page} pages={pageCount(list.data)} onPage={setPage} size="sm" />
+      <Pager
+        label={t('curriculum.media.pages')}
+        page={page}
+        pages={pageCount(list.data)}
+        onPage={setPage}
+        size="sm"
+      />
     </Dialog>
   );
 }

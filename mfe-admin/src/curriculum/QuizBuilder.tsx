@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from '@catalyst/web-kit/icons';
 import { QUIZ_LIMITS, QUIZ_QUESTION_KINDS, type QuizQuestionKind } from '@catalyst/contracts';
-import { Button, TextField } from '@catalyst/web-kit';
+import { Button, TextField, useStrings } from '@catalyst/web-kit';
+import { consoleStrings } from '../i18n/console/en';
 import { SelectField, TextAreaField } from '../common/FormControls';
 import styles from './Curriculum.module.css';
 import { moveItem } from './curriculumDraft';
@@ -20,17 +21,16 @@ import {
   type DraftQuiz,
 } from './quizDraft';
 
-const KIND_LABELS: Record<QuizQuestionKind, string> = {
-  single: 'Single choice',
-  multiple: 'Multiple choice',
-  'true-false': 'True or false',
-};
-const KIND_OPTIONS = QUIZ_QUESTION_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }));
-const CORRECT_HINTS: Record<QuizQuestionKind, string> = {
-  single: 'Mark the one correct answer.',
-  multiple: 'Mark every correct answer: a learner must choose exactly those.',
-  'true-false': 'Mark whether the statement is true or false.',
-};
+const KIND_LABELS = {
+  single: 'curriculum.quiz.single',
+  multiple: 'curriculum.quiz.multiple',
+  'true-false': 'curriculum.quiz.trueFalse',
+} as const satisfies Record<QuizQuestionKind, string>;
+const CORRECT_HINTS = {
+  single: 'curriculum.quiz.singleHint',
+  multiple: 'curriculum.quiz.multipleHint',
+  'true-false': 'curriculum.quiz.trueFalseHint',
+} as const satisfies Record<QuizQuestionKind, string>;
 /** The fewest options a question may have (the server's rule); Remove stops there. */
 const MIN_OPTIONS = 2;
 
@@ -58,6 +58,7 @@ export function QuizBuilder({
   requestFocus,
   announce,
 }: QuizBuilderProps) {
+  const t = useStrings(consoleStrings);
   const { questions } = quiz;
   const quizError = errors[`${lessonKey}.quiz.questions`] ?? errors[`${lessonKey}.quiz`];
 
@@ -66,13 +67,19 @@ export function QuizBuilder({
     onChange(addQuestion(quiz, question));
     clearError(lessonKey, 'quiz.questions');
     clearError(lessonKey, 'quiz');
-    announce(`Question ${questions.length + 1} added`);
+    announce(t('curriculum.quiz.added', { number: questions.length + 1 }));
     requestFocus([`${question.key}:prompt`]);
   };
   const move = (index: number, delta: -1 | 1, question: DraftQuestion) => {
     const next = moveItem(questions, index, index + delta);
     onChange({ ...quiz, questions: next });
-    announce(`Question ${index + 1} moved to position ${next.indexOf(question) + 1} of ${next.length}`);
+    announce(
+      t('curriculum.quiz.moved', {
+        number: index + 1,
+        position: next.indexOf(question) + 1,
+        count: next.length,
+      }),
+    );
     requestFocus(
       delta < 0
         ? [`${question.key}:up`, `${question.key}:down`]
@@ -83,15 +90,15 @@ export function QuizBuilder({
     onChange(removeQuestion(quiz, question.key));
     clearError(question.key);
     for (const option of question.options) clearError(option.key);
-    announce(`Question ${index + 1} removed`);
+    announce(t('curriculum.quiz.removed', { number: index + 1 }));
     requestFocus([`${lessonKey}:add-question`]);
   };
 
   return (
     <fieldset className={styles.group}>
-      <legend>Quiz</legend>
+      <legend>{t('curriculum.kind.quiz')}</legend>
       <TextField
-        label="Pass mark (%)"
+        label={t('curriculum.quiz.passMark')}
         type="number"
         inputMode="numeric"
         min={1}
@@ -99,15 +106,15 @@ export function QuizBuilder({
         step={1}
         value={quiz.passPercent}
         error={errors[`${lessonKey}.quiz.passPercent`]}
-        hint="Learners pass with at least this share of the questions right; passing completes the lesson."
+        hint={t('curriculum.quiz.passMarkHint')}
         onChange={(event) => {
           onChange({ ...quiz, passPercent: event.target.value });
           clearError(lessonKey, 'quiz.passPercent');
         }}
       />
-      {questions.length === 0 ? <p className={styles.intro}>No questions yet.</p> : null}
+      {questions.length === 0 ? <p className={styles.intro}>{t('curriculum.quiz.none')}</p> : null}
       {questions.length > 0 ? (
-        <ol className={styles.questions} aria-label={`Questions of lesson ${lessonName}`}>
+        <ol className={styles.questions} aria-label={t('curriculum.quiz.questionsOf', { name: lessonName })}>
           {questions.map((question, index) => (
             <QuestionItem
               key={question.key}
@@ -137,10 +144,13 @@ export function QuizBuilder({
           size="sm"
           disabled={questions.length >= QUIZ_LIMITS.questions}
           data-focus-id={`${lessonKey}:add-question`}
-          aria-label={`Add question: lesson ${lessonName}`}
+          aria-label={t('curriculum.lesson.control', {
+            action: t('curriculum.quiz.addQuestion'),
+            name: lessonName,
+          })}
           onClick={add}
         >
-          <Plus size={16} aria-hidden="true" /> Add question
+          <Plus size={16} aria-hidden="true" /> {t('curriculum.quiz.addQuestion')}
         </Button>
       </div>
     </fieldset>
@@ -168,8 +178,9 @@ function QuestionItem({
   onMove,
   onRemove,
 }: QuestionItemProps) {
+  const t = useStrings(consoleStrings);
   const uid = useId();
-  const name = `question ${index + 1}`;
+  const name = t('curriculum.quiz.name', { number: index + 1 });
   const fixed = question.kind === 'true-false';
   const error = (field: string) => errors[`${question.key}.${field}`];
   const optionsError = error('options');
@@ -185,11 +196,11 @@ function QuestionItem({
   return (
     <li className={styles.question} data-testid="quiz-question">
       <fieldset className={styles.group}>
-        <legend>{`Question ${index + 1}`}</legend>
+        <legend>{t('curriculum.quiz.legend', { number: index + 1 })}</legend>
         <SelectField
-          label="Question kind"
+          label={t('curriculum.quiz.kind')}
           value={question.kind}
-          options={KIND_OPTIONS}
+          options={QUIZ_QUESTION_KINDS.map((kind) => ({ value: kind, label: t(KIND_LABELS[kind]) }))}
           error={error('kind')}
           onChange={(event) => {
             const kind = event.target.value as QuizQuestionKind;
@@ -197,12 +208,11 @@ function QuestionItem({
             clearError(question.key, 'kind');
             clearError(question.key, 'options');
             for (const option of question.options) clearError(option.key);
-            if (kind === 'true-false')
-              announce(`Question ${index + 1} is now true or false: its options are True and False`);
+            if (kind === 'true-false') announce(t('curriculum.quiz.nowTrueFalse', { number: index + 1 }));
           }}
         />
         <TextAreaField
-          label="Question text"
+          label={t('curriculum.quiz.text')}
           rows={2}
           maxLength={QUIZ_LIMITS.prompt}
           value={question.prompt}
@@ -214,9 +224,9 @@ function QuestionItem({
           }}
         />
         <fieldset className={styles.group}>
-          <legend>{`Options of question ${index + 1}`}</legend>
+          <legend>{t('curriculum.quiz.optionsOf', { number: index + 1 })}</legend>
           <p id={hintId} className={styles.intro}>
-            {CORRECT_HINTS[question.kind]}
+            {t(CORRECT_HINTS[question.kind])}
           </p>
           <ol className={styles.options}>
             {question.options.map((option, o) => {
@@ -230,7 +240,7 @@ function QuestionItem({
                   ) : (
                     <TextField
                       id={textId}
-                      label="Option text"
+                      label={t('curriculum.quiz.optionText')}
                       value={option.text}
                       maxLength={QUIZ_LIMITS.option}
                       error={errors[`${option.key}.text`]}
@@ -253,7 +263,7 @@ function QuestionItem({
                         clearError(option.key, 'isCorrect');
                       }}
                     />
-                    <span>Correct answer</span>
+                    <span>{t('curriculum.quiz.correct')}</span>
                   </label>
                   {errors[`${option.key}.isCorrect`] ? (
                     <p className={styles.error} role="alert">
@@ -265,15 +275,15 @@ function QuestionItem({
                       variant="ghost"
                       size="sm"
                       disabled={question.options.length <= MIN_OPTIONS}
-                      aria-label={`Remove: option ${o + 1} of ${name}`}
+                      aria-label={t('curriculum.quiz.removeOption', { number: o + 1, name })}
                       onClick={() => {
                         onChange(removeOption(quiz, question.key, option.key));
                         clearError(option.key);
-                        announce(`Option ${o + 1} of ${name} removed`);
+                        announce(t('curriculum.quiz.optionRemoved', { number: o + 1, name }));
                         requestFocus([`${question.key}:add-option`]);
                       }}
                     >
-                      <Trash2 size={16} aria-hidden="true" /> Remove
+                      <Trash2 size={16} aria-hidden="true" /> {t('curriculum.remove')}
                     </Button>
                   )}
                 </li>
@@ -292,21 +302,21 @@ function QuestionItem({
                 size="sm"
                 disabled={question.options.length >= QUIZ_LIMITS.options}
                 data-focus-id={`${question.key}:add-option`}
-                aria-label={`Add option: ${name}`}
+                aria-label={t('curriculum.quiz.control', { action: t('curriculum.quiz.addOption'), name })}
                 onClick={addAnOption}
               >
-                <Plus size={16} aria-hidden="true" /> Add option
+                <Plus size={16} aria-hidden="true" /> {t('curriculum.quiz.addOption')}
               </Button>
             </div>
           )}
         </fieldset>
         <TextAreaField
-          label="Explanation"
+          label={t('curriculum.quiz.explanation')}
           rows={2}
           maxLength={QUIZ_LIMITS.explanation}
           value={question.explanation}
           error={error('explanation')}
-          hint="Optional: shown to learners after they submit, whether they answered right or not."
+          hint={t('curriculum.quiz.explanationHint')}
           onChange={(event) => {
             onChange(updateQuestion(quiz, question.key, { explanation: event.target.value }));
             clearError(question.key, 'explanation');
@@ -318,23 +328,28 @@ function QuestionItem({
             size="sm"
             disabled={index === 0}
             data-focus-id={`${question.key}:up`}
-            aria-label={`Move up: ${name}`}
+            aria-label={t('curriculum.quiz.control', { action: t('curriculum.moveUp'), name })}
             onClick={() => onMove(-1)}
           >
-            <ArrowUp size={16} aria-hidden="true" /> Move up
+            <ArrowUp size={16} aria-hidden="true" /> {t('curriculum.moveUp')}
           </Button>
           <Button
             variant="secondary"
             size="sm"
             disabled={index === count - 1}
             data-focus-id={`${question.key}:down`}
-            aria-label={`Move down: ${name}`}
+            aria-label={t('curriculum.quiz.control', { action: t('curriculum.moveDown'), name })}
             onClick={() => onMove(1)}
           >
-            <ArrowDown size={16} aria-hidden="true" /> Move down
+            <ArrowDown size={16} aria-hidden="true" /> {t('curriculum.moveDown')}
           </Button>
-          <Button variant="ghost" size="sm" aria-label={`Remove: ${name}`} onClick={onRemove}>
-            <Trash2 size={16} aria-hidden="true" /> Remove
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('curriculum.quiz.control', { action: t('curriculum.remove'), name })}
+            onClick={onRemove}
+          >
+            <Trash2 size={16} aria-hidden="true" /> {t('curriculum.remove')}
           </Button>
         </div>
       </fieldset>

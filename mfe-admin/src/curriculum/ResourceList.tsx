@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ArrowDown, ArrowUp, Trash2 } from '@catalyst/web-kit/icons';
-import { Button, TextField } from '@catalyst/web-kit';
+import { Button, TextField, useStrings } from '@catalyst/web-kit';
+import { consoleStrings } from '../i18n/console/en';
 import mediaStyles from '../media/Media.module.css';
 import { formatSize, UploadProgress } from '../media/UploadProgress';
 import { useUpload } from '../media/useUpload';
@@ -33,6 +34,7 @@ export function ResourceList({
   requestFocus,
   announce,
 }: ResourceListProps) {
+  const t = useStrings(consoleStrings);
   const uploadId = useId();
   const [picking, setPicking] = useState(false);
   const { resources } = lesson;
@@ -53,7 +55,7 @@ export function ResourceList({
         size: file.size,
       }),
     );
-    announce(`Resource '${file.name}' uploaded`);
+    announce(t('curriculum.resource.uploaded', { name: file.name }));
   });
 
   const move = (index: number, delta: -1 | 1, resource: DraftResource) => {
@@ -66,7 +68,11 @@ export function ResourceList({
       ),
     );
     announce(
-      `Resource '${resource.title || resource.fileName}' moved to position ${next.indexOf(resource) + 1} of ${next.length}`,
+      t('curriculum.resource.moved', {
+        name: resource.title || resource.fileName,
+        position: next.indexOf(resource) + 1,
+        count: next.length,
+      }),
     );
     requestFocus(
       delta < 0
@@ -77,20 +83,20 @@ export function ResourceList({
   const remove = (resource: DraftResource) => {
     onChange((current) => current.filter((r) => r.key !== resource.key));
     clearError(resource.key);
-    announce(`Resource '${resource.title || resource.fileName}' removed`);
+    announce(t('curriculum.resource.removed', { name: resource.title || resource.fileName }));
     requestFocus([`${lesson.key}:add-resource`]);
   };
 
   return (
     <fieldset className={styles.group}>
-      <legend>Resources</legend>
-      {resources.length === 0 ? <p className={styles.intro}>No downloadable files yet.</p> : null}
+      <legend>{t('curriculum.resource.legend')}</legend>
+      {resources.length === 0 ? <p className={styles.intro}>{t('curriculum.resource.none')}</p> : null}
       {resources.length > 0 ? (
         <ol className={styles.resources}>
           {resources.map((resource, index) => (
             <li key={resource.key} className={styles.resource}>
               <TextField
-                label="Resource title"
+                label={t('curriculum.resource.title')}
                 value={resource.title}
                 maxLength={200}
                 error={errors[`${resource.key}.title`]}
@@ -115,28 +121,37 @@ export function ResourceList({
                   size="sm"
                   disabled={index === 0}
                   data-focus-id={`${resource.key}:up`}
-                  aria-label={`Move up: resource ${resource.title || resource.fileName}`}
+                  aria-label={t('curriculum.resource.control', {
+                    action: t('curriculum.moveUp'),
+                    name: resource.title || resource.fileName,
+                  })}
                   onClick={() => move(index, -1, resource)}
                 >
-                  <ArrowUp size={16} aria-hidden="true" /> Move up
+                  <ArrowUp size={16} aria-hidden="true" /> {t('curriculum.moveUp')}
                 </Button>
                 <Button
                   variant="secondary"
                   size="sm"
                   disabled={index === resources.length - 1}
                   data-focus-id={`${resource.key}:down`}
-                  aria-label={`Move down: resource ${resource.title || resource.fileName}`}
+                  aria-label={t('curriculum.resource.control', {
+                    action: t('curriculum.moveDown'),
+                    name: resource.title || resource.fileName,
+                  })}
                   onClick={() => move(index, 1, resource)}
                 >
-                  <ArrowDown size={16} aria-hidden="true" /> Move down
+                  <ArrowDown size={16} aria-hidden="true" /> {t('curriculum.moveDown')}
                 </Button>
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Remove: resource ${resource.title || resource.fileName}`}
+                  aria-label={t('curriculum.resource.control', {
+                    action: t('curriculum.remove'),
+                    name: resource.title || resource.fileName,
+                  })}
                   onClick={() => remove(resource)}
                 >
-                  <Trash2 size={16} aria-hidden="true" /> Remove
+                  <Trash2 size={16} aria-hidden="true" /> {t('curriculum.remove')}
                 </Button>
               </div>
             </li>
@@ -155,12 +170,12 @@ export function ResourceList({
           data-focus-id={`${lesson.key}:add-resource`}
           onClick={() => setPicking(true)}
         >
-          Add from media library
+          {t('curriculum.resource.fromLibrary')}
         </Button>
       </div>
       <div className={mediaStyles.upload}>
         <label className={mediaStyles.label} htmlFor={uploadId}>
-          Upload a resource
+          {t('curriculum.resource.upload')}
         </label>
         <input
           id={uploadId}
@@ -176,14 +191,14 @@ export function ResourceList({
           }}
         />
         <p id={`${uploadId}-hint`} className={mediaStyles.hint}>
-          A PDF, zip archive or image learners can download.
+          {t('curriculum.resource.hint')}
         </p>
         <UploadProgress state={upload.state} onCancel={upload.cancel} />
       </div>
       {picking ? (
         <MediaPickerDialog
           open
-          title="Add a resource"
+          title={t('curriculum.resource.add')}
           kinds={RESOURCE_KINDS}
           onClose={() => setPicking(false)}
           onPick={(asset) => {

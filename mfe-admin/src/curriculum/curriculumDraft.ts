@@ -10,6 +10,7 @@ import type {
   FieldError,
   LessonKind,
 } from '@catalyst/contracts';
+import { currentLanguage, formatDuration, formatSeconds } from '@catalyst/web-kit';
 import { emptyQuiz, quizBody, quizFieldOf, quizFrom, quizItemKeys, type DraftQuiz } from './quizDraft';
 
 export interface DraftResource {
@@ -98,6 +99,14 @@ export function formatLength(totalSeconds: number): string {
   const hours = Math.floor(whole / 3600);
   const minutes = Math.floor((whole % 3600) / 60);
   const seconds = whole % 60;
+  // Another language: web-kit's units as Intl writes them there (hours and minutes, or the seconds under a minute).
+  if (currentLanguage() !== 'en') {
+    if (whole >= 60) {
+      const length = formatDuration(hours * 60 + minutes);
+      return hours === 0 && seconds > 0 ? `${length} ${formatSeconds(seconds)}` : length;
+    }
+    return formatSeconds(seconds);
+  }
   if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
   if (minutes > 0) return seconds > 0 ? `${minutes} min ${seconds} s` : `${minutes} min`;
   return seconds > 0 ? `${seconds} s` : '0 min';

@@ -1,6 +1,7 @@
 import { KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import type { DraftLesson, DraftResource, DraftSection } from './curriculumDraft';
+import { consoleStrings } from '../i18n/console/en';
 
 /** What the sections and lessons of the tree may do to the curriculum (the editor owns the state). */
 export interface EditorActions {
@@ -26,9 +27,36 @@ export interface EditorActions {
   announce: (message: string) => void;
 }
 
+/** A section's name in words (the table's t: these helpers are called as a component renders). */
 export const sectionName = (section: Pick<DraftSection, 'title'>) =>
-  section.title.trim() || 'Untitled section';
-export const lessonName = (lesson: Pick<DraftLesson, 'title'>) => lesson.title.trim() || 'Untitled lesson';
+  section.title.trim() || consoleStrings.t('curriculum.untitledSection');
+export const lessonName = (lesson: Pick<DraftLesson, 'title'>) =>
+  lesson.title.trim() || consoleStrings.t('curriculum.untitledLesson');
+
+/** Each kind of lesson's name. */
+export const LESSON_KIND_NAMES = {
+  video: 'curriculum.kind.video',
+  article: 'curriculum.kind.article',
+  quiz: 'curriculum.kind.quiz',
+} as const;
+
+/** The drag's words for each kind of item (a section or a lesson: each language words them its own way). */
+const DRAG_TEXTS = {
+  Section: {
+    start: 'curriculum.drag.section.start',
+    over: 'curriculum.drag.section.over',
+    moved: 'curriculum.drag.section.moved',
+    dropped: 'curriculum.drag.section.dropped',
+    cancelled: 'curriculum.drag.section.cancelled',
+  },
+  Lesson: {
+    start: 'curriculum.drag.lesson.start',
+    over: 'curriculum.drag.lesson.over',
+    moved: 'curriculum.drag.lesson.moved',
+    dropped: 'curriculum.drag.lesson.dropped',
+    cancelled: 'curriculum.drag.lesson.cancelled',
+  },
+} as const;
 
 /** Dragging by pointer (after a small move, so a click on the handle is not a drag) or by keyboard (Space, arrows, Space). */
 export function useDragSensors() {
@@ -44,21 +72,21 @@ export function dragAnnouncements(
   nameOf: (key: string) => string,
   positionOf: (key: string) => string,
 ): Announcements {
+  const texts = DRAG_TEXTS[what];
+  const t = consoleStrings.t;
   return {
-    onDragStart: ({ active }) =>
-      `Picked up ${what.toLowerCase()} '${nameOf(String(active.id))}'. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+    onDragStart: ({ active }) => t(texts.start, { name: nameOf(String(active.id)) }),
     onDragOver: ({ active, over }) =>
-      over ? `${what} '${nameOf(String(active.id))}' is over ${positionOf(String(over.id))}.` : undefined,
+      over
+        ? t(texts.over, { name: nameOf(String(active.id)), position: positionOf(String(over.id)) })
+        : undefined,
     onDragEnd: ({ active, over }) =>
       over
-        ? `${what} '${nameOf(String(active.id))}' moved to ${positionOf(String(over.id))}.`
-        : `${what} '${nameOf(String(active.id))}' dropped.`,
-    onDragCancel: ({ active }) =>
-      `Moving ${what.toLowerCase()} '${nameOf(String(active.id))}' was cancelled.`,
+        ? t(texts.moved, { name: nameOf(String(active.id)), position: positionOf(String(over.id)) })
+        : t(texts.dropped, { name: nameOf(String(active.id)) }),
+    onDragCancel: ({ active }) => t(texts.cancelled, { name: nameOf(String(active.id)) }),
   };
 }
 
-export const DRAG_INSTRUCTIONS = {
-  draggable:
-    'To move this item with the keyboard, press Space, then the arrow keys, then Space to drop it or Escape to cancel. The Move up and Move down buttons do the same.',
-};
+/** How to drag by keyboard, in the page's language when the editor renders. */
+export const dragInstructions = () => ({ draggable: consoleStrings.t('curriculum.drag.instructions') });

@@ -12,6 +12,7 @@ import {
   type CurriculumDraft,
   type DraftSection,
 } from './curriculumDraft';
+import { consoleStrings } from '../i18n/console/en';
 
 /** Why the last save did not go through. */
 export type SaveProblem =
@@ -20,7 +21,6 @@ export type SaveProblem =
   | { kind: 'failed'; message: string };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const CHECK_FIELDS = 'The curriculum was not saved: check the highlighted fields.';
 
 /** Ids and the version of a save, given to the items (by key) of a draft edited while the save was on its way. */
 function withSavedIds(current: CurriculumDraft, adopted: CurriculumDraft): CurriculumDraft {
@@ -93,7 +93,10 @@ export function useCurriculumEditor(productId: string) {
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted)
-          setLoadFailure({ load, message: `Failed to load the curriculum: ${errorText(error)}` });
+          setLoadFailure({
+            load,
+            message: consoleStrings.t('curriculum.loadFailed', { message: errorText(error) }),
+          });
       });
     return () => controller.abort();
   }, [productId, load, getCurriculum]);
@@ -135,7 +138,11 @@ export function useCurriculumEditor(productId: string) {
         Object.entries(found).map(([field, message]) => ({ field, message })),
       );
       setErrors(mapped.fields);
-      setProblem({ kind: 'invalid', message: CHECK_FIELDS, details: mapped.other });
+      setProblem({
+        kind: 'invalid',
+        message: consoleStrings.t('curriculum.checkFields'),
+        details: mapped.other,
+      });
       return lessonsWithErrors(sent, mapped.fields);
     }
     setErrors({});

@@ -1,4 +1,6 @@
+import { useStrings } from '@catalyst/web-kit';
 import { AreaNav } from '../common/AreaNav';
+import { consoleStrings } from '../i18n/console/en';
 
 export const MODERATION_PATH = '/admin/community';
 export const AUDIT_LOG_PATH = '/admin/community/audit';
@@ -6,13 +8,14 @@ export const REVIEW_REPORTS_PATH = '/admin/community/reviews';
 
 /** The moderation area's views (reported posts, reported reviews, the audit log), as links (each has its own address). */
 export function ModerationNav() {
+  const t = useStrings(consoleStrings);
   return (
     <AreaNav
-      label="Moderation"
+      label={t('moderation.nav')}
       views={[
-        { to: MODERATION_PATH, name: 'Reports' },
-        { to: REVIEW_REPORTS_PATH, name: 'Reviews' },
-        { to: AUDIT_LOG_PATH, name: 'Audit log' },
+        { to: MODERATION_PATH, name: t('moderation.nav.reports') },
+        { to: REVIEW_REPORTS_PATH, name: t('moderation.nav.reviews') },
+        { to: AUDIT_LOG_PATH, name: t('moderation.nav.audit') },
       ]}
     />
   );

@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import { REPORT_REASON_LABELS, type ReportReason } from '@catalyst/contracts';
-import { formatDate } from '@catalyst/web-kit';
+import { formatCount, formatDate, useStrings } from '@catalyst/web-kit';
 import { SelectField } from '../common/FormControls';
 import { ModerationNav } from './ModerationNav';
 import own from './Moderation.module.css';
+import { consoleStrings } from '../i18n/console/en';
 
 /** The reports queue's two lists, reported posts' and reviews' alike. */
 export type ReportStatus = 'open' | 'resolved';
 export const REPORTS_PAGE_SIZE = 20;
-export const MODERATION_REASON_LABEL = 'Reason (kept in the audit log)';
-const STATUS_OPTIONS = [
-  { value: 'open', label: 'Open' },
-  { value: 'resolved', label: 'Resolved' },
-];
+/** The reason field's label in English (its tests find the field by it); a page shows t('moderation.reason'). */
+export const MODERATION_REASON_LABEL = consoleStrings.english['moderation.reason'];
 
 /** The moderation area's views and the queue's Open / Resolved choice (a new choice starts at page 1). */
 export function ReportQueueToolbar({
@@ -22,14 +20,18 @@ export function ReportQueueToolbar({
   status: ReportStatus;
   onStatus: (status: ReportStatus) => void;
 }) {
+  const t = useStrings(consoleStrings);
   return (
     <div className={own.toolbar}>
       <ModerationNav />
       <SelectField
-        label="Reports"
+        label={t('moderation.nav.reports')}
         name="status"
         value={status}
-        options={STATUS_OPTIONS}
+        options={[
+          { value: 'open', label: t('moderation.open') },
+          { value: 'resolved', label: t('moderation.resolved') },
+        ]}
         onChange={(event) => onStatus(event.target.value as ReportStatus)}
       />
     </div>
@@ -41,6 +43,7 @@ export function ReportQueueToolbar({
  * toolbar that sets them, and the empty list's words for the choice.
  */
 export function useReportQueue() {
+  const t = useStrings(consoleStrings);
   const [status, setStatus] = useState<ReportStatus>('open');
   const [page, setPage] = useState(1);
   const toolbar = (
@@ -52,8 +55,7 @@ export function useReportQueue() {
       }}
     />
   );
-  const emptyMessage =
-    status === 'open' ? 'No open reports. Nothing needs a moderator right now.' : 'No resolved reports yet.';
+  const emptyMessage = t(status === 'open' ? 'moderation.noOpen' : 'moderation.noResolved');
   return { status, page, setPage, toolbar, emptyMessage };
 }
 
@@ -70,17 +72,16 @@ export function ReportsCell({
     createdAt: string;
   }[];
 }) {
+  const t = useStrings(consoleStrings);
   return (
     <>
-      <strong>
-        {reportCount} {reportCount === 1 ? 'report' : 'reports'}
-      </strong>
+      <strong>{t('moderation.reportCount', { count: reportCount, shown: formatCount(reportCount) })}</strong>
       <ul className={own.reports}>
         {reports.map((report, index) => (
           <li key={`${report.reporter._id}-${index}`}>
             {REPORT_REASON_LABELS[report.reason]}{' '}
             <span className={own.meta}>
-              by {report.reporter.name}, {formatDate(report.createdAt)}
+              {t('moderation.reportBy', { name: report.reporter.name, date: formatDate(report.createdAt) })}
             </span>
             {report.note ? <q className={own.note}>{report.note}</q> : null}
           </li>

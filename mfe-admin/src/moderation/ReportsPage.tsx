@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { Page, ReportedPost } from '@catalyst/contracts';
-import { api, Badge, Button, formatDate, pageCount, Pager } from '@catalyst/web-kit';
+import { api, Badge, Button, formatDate, pageCount, Pager, useStrings } from '@catalyst/web-kit';
 import { AdminListView } from '../common/AdminListView';
 import { ReasonDialog } from '../common/ReasonDialog';
 import { useAdminList } from '../common/useAdminList';
@@ -18,12 +18,14 @@ import {
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import { PostStatusBadge, ThreadLink } from './ThreadLink';
 import own from './Moderation.module.css';
+import { consoleStrings } from '../i18n/console/en';
 
 export { MODERATION_REASON_LABEL, REPORTS_PAGE_SIZE };
 const pickRows = (data: unknown) => (data as Page<ReportedPost>).items.map(asReportRow);
 
 /** /admin/community: reported posts, most reported first; hide, restore, delete, dismiss or lock, each with a reason. */
 export function ReportsPage() {
+  const t = useStrings(consoleStrings);
   const { status, page, setPage, toolbar, emptyMessage } = useReportQueue();
   const [pending, setPending] = useState<{ action: RowAction; row: ReportRow } | null>(null);
   /** The row whose thread link takes focus when the dialog closes over a row whose button is gone. */
@@ -63,12 +65,12 @@ export function ReportsPage() {
 
   const footer = (
     <>
-      <Pager label="Report pages" page={page} pages={pageCount(answer)} onPage={setPage} />
+      <Pager label={t('moderation.reportPages')} page={page} pages={pageCount(answer)} onPage={setPage} />
       <ReasonDialog
         subject={pending ? `${pending.action}:${pending.row._id}` : null}
-        title={spec?.title ?? ''}
-        reasonLabel={spec?.asksReason ? MODERATION_REASON_LABEL : undefined}
-        confirmLabel={spec?.confirm ?? ''}
+        title={spec ? t(spec.title) : ''}
+        reasonLabel={spec?.asksReason ? t('moderation.reason') : undefined}
+        confirmLabel={spec ? t(spec.confirm) : ''}
         confirmVariant={spec?.variant}
         validate={validateModerationReason}
         submit={async (reason) => {
@@ -76,12 +78,12 @@ export function ReportsPage() {
           const { answer, message } = await spec.send(pending.row, reason);
           focusAfterDialog.current = pending.row._id;
           setPending(null);
-          list.showFlash(message ?? spec.done);
+          list.showFlash(message ?? t(spec.done));
           void refreshRows(answer);
         }}
         onCancel={() => setPending(null)}
       >
-        {pending && spec ? <p>{spec.question(pending.row)}</p> : null}
+        {pending && spec ? <p>{spec.question(pending.row, t)}</p> : null}
       </ReasonDialog>
     </>
   );
@@ -89,17 +91,17 @@ export function ReportsPage() {
   return (
     <AdminListView
       list={list}
-      title="Community moderation"
-      subtitle="Posts people reported, most reported first. Every action asks for a reason and is kept in the audit log."
-      loadingMessage="Loading reports..."
-      loadFailure="Failed to load reports"
+      title={t('moderation.posts.title')}
+      subtitle={t('moderation.posts.subtitle')}
+      loadingMessage={t('moderation.loading')}
+      loadFailure={t('moderation.loadFailed')}
       emptyMessage={emptyMessage}
       toolbar={toolbar}
       footer={footer}
       rowTestId="report-row"
       columns={[
         {
-          label: 'Post',
+          label: t('moderation.posts.post'),
           cell: (row) => (
             <div className={own.post}>
               <ThreadLink
@@ -118,34 +120,34 @@ export function ReportsPage() {
               {row.post.bodyHtml ? (
                 <SafeHtml source="ugc" className={own.body} html={row.post.bodyHtml} testId="post-body" />
               ) : (
-                <p className={own.meta}>(no text)</p>
+                <p className={own.meta}>{t('moderation.noText')}</p>
               )}
               <p className={own.meta}>
-                {row.post.isOpening ? 'Opening post' : 'Reply'} by <strong>{row.post.author.name}</strong> on{' '}
-                {formatDate(row.post.createdAt)}
+                {t(row.post.isOpening ? 'moderation.posts.openingBy' : 'moderation.posts.replyBy')}{' '}
+                <strong>{row.post.author.name}</strong> {t('moderation.on')} {formatDate(row.post.createdAt)}
               </p>
               <div className={own.badges}>
                 <PostStatusBadge status={row.post.status} />
-                {row.thread.locked ? <Badge tone="warning">Thread locked</Badge> : null}
+                {row.thread.locked ? <Badge tone="warning">{t('moderation.posts.locked')}</Badge> : null}
               </div>
             </div>
           ),
         },
         {
-          label: 'Reports',
+          label: t('moderation.nav.reports'),
           cell: (row) => <ReportsCell reportCount={row.reportCount} reports={row.reports} />,
         },
         {
-          label: 'Status',
+          label: t('moderation.posts.status'),
           cell: (row) =>
             row.status === 'open' ? (
-              <Badge tone="warning">Open</Badge>
+              <Badge tone="warning">{t('moderation.open')}</Badge>
             ) : (
-              <Badge tone="success">Resolved</Badge>
+              <Badge tone="success">{t('moderation.resolved')}</Badge>
             ),
         },
         {
-          label: 'Actions',
+          label: t('moderation.actions'),
           cell: (row) => (
             <div className={own.actions}>
               {ROW_ACTION_ORDER.filter((action) => ROW_ACTIONS[action].offered(row)).map((action) => (
@@ -154,10 +156,14 @@ export function ReportsPage() {
                   size="sm"
                   variant={action === 'delete' ? 'danger' : 'secondary'}
                   aria-haspopup="dialog"
-                  aria-label={`${ROW_ACTIONS[action].label}: ${row.post.author.name} in "${row.thread.title}"`}
+                  aria-label={t('moderation.posts.actionLabel', {
+                    action: t(ROW_ACTIONS[action].label),
+                    name: row.post.author.name,
+                    title: row.thread.title,
+                  })}
                   onClick={() => setPending({ action, row })}
                 >
-                  {ROW_ACTIONS[action].label}
+                  {t(ROW_ACTIONS[action].label)}
                 </Button>
               ))}
             </div>

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import type { Page, ReportedReview } from '@catalyst/contracts';
-import { api, Badge, Button, formatDate, pageCount, Pager } from '@catalyst/web-kit';
+import { api, Badge, Button, formatDate, pageCount, Pager, useStrings } from '@catalyst/web-kit';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import { AdminListView } from '../common/AdminListView';
 import { ReasonDialog } from '../common/ReasonDialog';
 import { useAdminList } from '../common/useAdminList';
 import { validateModerationReason } from '../forms/reasons';
-import { MODERATION_REASON_LABEL, REPORTS_PAGE_SIZE, useReportQueue, ReportsCell } from './ReportQueueParts';
+import { REPORTS_PAGE_SIZE, useReportQueue, ReportsCell } from './ReportQueueParts';
 import own from './Moderation.module.css';
+import { consoleStrings, type ConsoleKey } from '../i18n/console/en';
 
 type ReviewRow = ReportedReview & { _id: string };
 type ReviewAction = 'hide' | 'restore' | 'dismiss';
@@ -17,24 +18,24 @@ const pickRows = (data: unknown): ReviewRow[] =>
 /** What each action on a reported review asks, sends and says. */
 const ACTIONS: Record<
   ReviewAction,
-  { label: string; title: string; done: string; offered: (row: ReviewRow) => boolean }
+  { label: ConsoleKey; title: ConsoleKey; done: ConsoleKey; offered: (row: ReviewRow) => boolean }
 > = {
   hide: {
-    label: 'Hide',
-    title: 'Hide this review?',
-    done: 'Review hidden: it no longer shows or counts in the rating',
+    label: 'moderation.action.hide',
+    title: 'moderation.review.hideTitle',
+    done: 'moderation.review.hidden',
     offered: (row) => row.review.status === 'visible',
   },
   restore: {
-    label: 'Restore',
-    title: 'Show this review again?',
-    done: 'Review restored',
+    label: 'moderation.action.restore',
+    title: 'moderation.review.restoreTitle',
+    done: 'moderation.review.restored',
     offered: (row) => row.review.status === 'hidden',
   },
   dismiss: {
-    label: 'Dismiss reports',
-    title: "Close this review's reports?",
-    done: 'Reports dismissed',
+    label: 'moderation.action.dismissTitle',
+    title: 'moderation.review.dismissTitle',
+    done: 'moderation.action.dismissed',
     offered: (row) => row.status === 'open',
   },
 };
@@ -47,6 +48,7 @@ const send = (action: ReviewAction, reviewId: string, reason: string) => {
 
 /** /admin/community/reviews: reported reviews, most reported first; hide, restore or dismiss, each with a reason. */
 export function ReviewReportsPage() {
+  const t = useStrings(consoleStrings);
   const { status, page, setPage, toolbar, emptyMessage } = useReportQueue();
   const [pending, setPending] = useState<{ action: ReviewAction; row: ReviewRow } | null>(null);
   const list = useAdminList<ReviewRow>({
@@ -59,25 +61,28 @@ export function ReviewReportsPage() {
 
   const footer = (
     <>
-      <Pager label="Report pages" page={page} pages={pageCount(answer)} onPage={setPage} />
+      <Pager label={t('moderation.reportPages')} page={page} pages={pageCount(answer)} onPage={setPage} />
       <ReasonDialog
         subject={pending ? `${pending.action}:${pending.row._id}` : null}
-        title={spec?.title ?? ''}
-        reasonLabel={MODERATION_REASON_LABEL}
-        confirmLabel={spec?.label ?? ''}
+        title={spec ? t(spec.title) : ''}
+        reasonLabel={t('moderation.reason')}
+        confirmLabel={spec ? t(spec.label) : ''}
         validate={validateModerationReason}
         submit={async (reason) => {
           if (!pending || !spec) return;
           await send(pending.action, pending.row._id, reason);
           setPending(null);
-          list.showFlash(spec.done);
+          list.showFlash(t(spec.done));
           list.reload();
         }}
         onCancel={() => setPending(null)}
       >
         {pending ? (
           <p>
-            The review by {pending.row.review.author.name} of “{pending.row.product.title}”.
+            {t('moderation.review.question', {
+              name: pending.row.review.author.name,
+              title: pending.row.product.title,
+            })}
           </p>
         ) : null}
       </ReasonDialog>
@@ -87,39 +92,42 @@ export function ReviewReportsPage() {
   return (
     <AdminListView
       list={list}
-      title="Review moderation"
-      subtitle="Reviews people reported, most reported first. Every action asks for a reason and is kept."
-      loadingMessage="Loading reports..."
-      loadFailure="Failed to load reports"
+      title={t('moderation.review.title')}
+      subtitle={t('moderation.review.subtitle')}
+      loadingMessage={t('moderation.loading')}
+      loadFailure={t('moderation.loadFailed')}
       emptyMessage={emptyMessage}
       toolbar={toolbar}
       footer={footer}
       rowTestId="review-report-row"
       columns={[
         {
-          label: 'Review',
+          label: t('moderation.review.review'),
           cell: (row) => (
             <div className={own.post}>
               <strong>{row.product.title}</strong>
               <p className={own.meta}>
-                {row.review.rating} out of 5 stars by <strong>{row.review.author.name}</strong> on{' '}
+                {t('moderation.review.stars', { rating: row.review.rating })}{' '}
+                <strong>{row.review.author.name}</strong> {t('moderation.on')}{' '}
                 {formatDate(row.review.createdAt)}
               </p>
               {row.review.bodyHtml ? (
                 <SafeHtml source="ugc" className={own.body} html={row.review.bodyHtml} testId="review-body" />
               ) : (
-                <p className={own.meta}>(no text)</p>
+                <p className={own.meta}>{t('moderation.noText')}</p>
               )}
-              {row.review.status === 'hidden' ? <Badge tone="danger">Hidden</Badge> : null}
+              {row.review.status === 'hidden' ? (
+                <Badge tone="danger">{t('moderation.post.hidden')}</Badge>
+              ) : null}
             </div>
           ),
         },
         {
-          label: 'Reports',
+          label: t('moderation.nav.reports'),
           cell: (row) => <ReportsCell reportCount={row.reportCount} reports={row.reports} />,
         },
         {
-          label: 'Actions',
+          label: t('moderation.actions'),
           cell: (row) => (
             <div className={own.actions}>
               {(Object.keys(ACTIONS) as ReviewAction[])
@@ -130,10 +138,13 @@ export function ReviewReportsPage() {
                     size="sm"
                     variant="secondary"
                     aria-haspopup="dialog"
-                    aria-label={`${ACTIONS[action].label}: the review by ${row.review.author.name}`}
+                    aria-label={t('moderation.review.actionLabel', {
+                      action: t(ACTIONS[action].label),
+                      name: row.review.author.name,
+                    })}
                     onClick={() => setPending({ action, row })}
                   >
-                    {ACTIONS[action].label}
+                    {t(ACTIONS[action].label)}
                   </Button>
                 ))}
             </div>

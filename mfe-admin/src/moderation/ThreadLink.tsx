@@ -1,5 +1,6 @@
 import type { PostStatus } from '@catalyst/contracts';
-import { Badge, lessonPath, productPath } from '@catalyst/web-kit';
+import { Badge, lessonPath, productPath, useStrings } from '@catalyst/web-kit';
+import { consoleStrings } from '../i18n/console/en';
 import own from './Moderation.module.css';
 
 /** Where a thread lives: its product's page, or its lesson's. */
@@ -14,6 +15,7 @@ export interface ThreadLinkProps {
 
 /** A thread's title, linking to the page it is on (a new tab, so the moderator keeps their place). */
 export function ThreadLink({ entry, focusWhen }: ThreadLinkProps) {
+  const t = useStrings(consoleStrings);
   return (
     <a
       ref={(link) => {
@@ -23,7 +25,7 @@ export function ThreadLink({ entry, focusWhen }: ThreadLinkProps) {
       href={threadPagePath(entry)}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={`${entry.title} (opens in a new tab)`}
+      aria-label={t('moderation.newTab', { title: entry.title })}
     >
       {entry.title}
     </a>
@@ -31,7 +33,8 @@ export function ThreadLink({ entry, focusWhen }: ThreadLinkProps) {
 }
 
 export function PostStatusBadge({ status }: { status: PostStatus }) {
-  if (status === 'hidden') return <Badge tone="warning">Hidden</Badge>;
-  if (status === 'deleted') return <Badge tone="danger">Deleted</Badge>;
-  return <Badge tone="success">Visible</Badge>;
+  const t = useStrings(consoleStrings);
+  if (status === 'hidden') return <Badge tone="warning">{t('moderation.post.hidden')}</Badge>;
+  if (status === 'deleted') return <Badge tone="danger">{t('moderation.post.deleted')}</Badge>;
+  return <Badge tone="success">{t('moderation.post.visible')}</Badge>;
 }

@@ -1,6 +1,7 @@
 import type { ButtonVariant } from '@catalyst/web-kit';
 import { api } from '@catalyst/web-kit';
 import type { ModerationAction, Post, ReportedPost, Thread } from '@catalyst/contracts';
+import type { ConsoleKey, ConsoleT } from '../i18n/console/en';
 
 /** A reported post as a list row (the admin list keys its rows by `_id`: the post's). */
 export type ReportRow = ReportedPost & { _id: string };
@@ -13,17 +14,17 @@ export type RowAction = 'hide' | 'restore' | 'delete' | 'dismiss' | 'lock' | 'un
 export type ActionAnswer = { post: Post } | { thread: Thread };
 
 export interface RowActionSpec {
-  /** The button's word. */
-  label: string;
+  /** The button's word (each text here a key of the console's table). */
+  label: ConsoleKey;
   /** The dialog's title and its confirm button. */
-  title: string;
-  confirm: string;
+  title: ConsoleKey;
+  confirm: ConsoleKey;
   /** Said after it worked, when the server gives no message of its own. */
-  done: string;
+  done: ConsoleKey;
   variant: ButtonVariant;
   /** Unlocking takes no reason: the server's unlock has no body, so a reason asked for would be lost. */
   asksReason: boolean;
-  question: (row: ReportRow) => string;
+  question: (row: ReportRow, t: ConsoleT) => string;
   /** Whether the row offers it now. */
   offered: (row: ReportRow) => boolean;
   send: (row: ReportRow, reason: string) => Promise<{ answer: ActionAnswer; message?: string }>;
@@ -38,68 +39,69 @@ const threadAnswer = async (call: Promise<{ data: Thread; message?: string }>) =
   const { data, message } = await call;
   return { answer: { thread: data }, message };
 };
-const whose = (row: ReportRow) =>
-  `${row.post.author.name}'s ${row.post.isOpening ? 'opening post' : 'reply'} in "${row.thread.title}"`;
+const whose = (row: ReportRow, t: ConsoleT) =>
+  t(row.post.isOpening ? 'moderation.whose.opening' : 'moderation.whose.reply', {
+    name: row.post.author.name,
+    title: row.thread.title,
+  });
 
 export const ROW_ACTIONS: Record<RowAction, RowActionSpec> = {
   hide: {
-    label: 'Hide',
-    title: 'Hide post',
-    confirm: 'Hide',
-    done: 'Post hidden',
+    label: 'moderation.action.hide',
+    title: 'moderation.action.hideTitle',
+    confirm: 'moderation.action.hide',
+    done: 'moderation.action.hidden',
     variant: 'danger',
     asksReason: true,
-    question: (row) => `Hide ${whose(row)}? Readers see that it was removed; you can restore it later.`,
+    question: (row, t) => t('moderation.action.hideQuestion', { whose: whose(row, t) }),
     offered: (row) => row.post.status === 'visible',
     send: (row, reason) => postAnswer(api.moderation.hidePost.request({ ...onPost(row), body: { reason } })),
   },
   restore: {
-    label: 'Restore',
-    title: 'Restore post',
-    confirm: 'Restore',
-    done: 'Post restored',
+    label: 'moderation.action.restore',
+    title: 'moderation.action.restoreTitle',
+    confirm: 'moderation.action.restore',
+    done: 'moderation.action.restored',
     variant: 'primary',
     asksReason: true,
-    question: (row) => `Show ${whose(row)} to readers again?`,
+    question: (row, t) => t('moderation.action.restoreQuestion', { whose: whose(row, t) }),
     offered: (row) => row.post.status === 'hidden',
     send: (row, reason) =>
       postAnswer(api.moderation.restorePost.request({ ...onPost(row), body: { reason } })),
   },
   delete: {
-    label: 'Delete',
-    title: 'Delete post',
-    confirm: 'Delete',
-    done: 'Post deleted',
+    label: 'moderation.action.delete',
+    title: 'moderation.action.deleteTitle',
+    confirm: 'moderation.action.delete',
+    done: 'moderation.action.deleted',
     variant: 'danger',
     asksReason: true,
-    question: (row) =>
-      `Delete ${whose(row)}? Its text is kept for the audit log only. This cannot be undone.`,
+    question: (row, t) => t('moderation.action.deleteQuestion', { whose: whose(row, t) }),
     offered: (row) => row.post.status !== 'deleted',
     send: (row, reason) =>
       postAnswer(api.moderation.deletePost.request({ ...onPost(row), body: { reason } })),
   },
   dismiss: {
-    label: 'Dismiss',
-    title: 'Dismiss reports',
-    confirm: 'Dismiss reports',
-    done: 'Reports dismissed',
+    label: 'moderation.action.dismiss',
+    title: 'moderation.action.dismissTitle',
+    confirm: 'moderation.action.dismissTitle',
+    done: 'moderation.action.dismissed',
     variant: 'primary',
     asksReason: true,
-    question: (row) =>
-      `Close the ${row.reportCount === 1 ? 'report' : `${row.reportCount} reports`} on ${whose(row)} without acting on the post?`,
+    question: (row, t) =>
+      t('moderation.action.dismissQuestion', { count: row.reportCount, whose: whose(row, t) }),
     offered: (row) => row.status === 'open',
     send: (row, reason) =>
       postAnswer(api.moderation.dismissReports.request({ ...onPost(row), body: { reason } })),
   },
   lock: {
-    label: 'Lock thread',
-    title: 'Lock thread',
-    confirm: 'Lock',
-    done: 'Thread locked',
+    label: 'moderation.action.lockTitle',
+    title: 'moderation.action.lockTitle',
+    confirm: 'moderation.action.lock',
+    done: 'moderation.action.locked',
     variant: 'danger',
     asksReason: true,
-    question: (row) =>
-      `Lock "${row.thread.title}"? Nobody can reply, edit or vote in it until it is unlocked.`,
+    question: (row, t) => t('moderation.action.lockQuestion', { title: row.thread.title }),
     offered: (row) => !row.thread.locked,
     send: (row, reason) =>
       threadAnswer(
@@ -107,13 +109,13 @@ export const ROW_ACTIONS: Record<RowAction, RowActionSpec> = {
       ),
   },
   unlock: {
-    label: 'Unlock thread',
-    title: 'Unlock thread',
-    confirm: 'Unlock',
-    done: 'Thread unlocked',
+    label: 'moderation.action.unlockTitle',
+    title: 'moderation.action.unlockTitle',
+    confirm: 'moderation.action.unlock',
+    done: 'moderation.action.unlocked',
     variant: 'primary',
     asksReason: false,
-    question: (row) => `Unlock "${row.thread.title}"? People can reply, edit and vote in it again.`,
+    question: (row, t) => t('moderation.action.unlockQuestion', { title: row.thread.title }),
     offered: (row) => row.thread.locked,
     send: (row) =>
       threadAnswer(api.moderation.unlockThread.request({ params: { threadId: row.thread._id } })),
@@ -138,12 +140,12 @@ export function applyAnswer(row: ReportRow, answer: ActionAnswer): ReportRow {
 }
 
 /** What each action reads as in the audit log. */
-export const AUDIT_ACTION_LABELS: Record<ModerationAction, string> = {
-  hide: 'Hid a post',
-  restore: 'Restored a post',
-  delete: 'Deleted a post',
-  lock: 'Locked the thread',
-  unlock: 'Unlocked the thread',
-  'dismiss-reports': 'Dismissed reports',
-  'author-delete': 'Author deleted their post',
-};
+export const AUDIT_ACTION_LABELS = {
+  hide: 'moderation.audit.hide',
+  restore: 'moderation.audit.restore',
+  delete: 'moderation.audit.delete',
+  lock: 'moderation.audit.lock',
+  unlock: 'moderation.audit.unlock',
+  'dismiss-reports': 'moderation.audit.dismiss',
+  'author-delete': 'moderation.audit.authorDelete',
+} as const satisfies Record<ModerationAction, ConsoleKey>;

@@ -10,11 +10,13 @@ import {
   Spinner,
   useApiData,
   useDocumentTitle,
+  useStrings,
 } from '@catalyst/web-kit';
 import styles from '../common/Admin.module.css';
 import { formatDateTime } from '../common/formatDateTime';
 import { ReasonDialog } from '../common/ReasonDialog';
 import { validateReturnReason } from '../forms/validation';
+import { consoleStrings } from '../i18n/console/en';
 import { ReviewStatusBadge } from '../studio/products/ReviewStatusBadge';
 import { RevisionDiff } from './RevisionDiff';
 
@@ -23,13 +25,16 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 /** /admin/reviews-queue/:id: a creator's draft against the live product, approved (and published) or sent back. */
 export function RevisionReviewPage() {
+  const t = useStrings(consoleStrings);
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const revision = useApiData(api.reviewQueue.revision, { params: { id } });
   const [approving, setApproving] = useState(false);
   const [returning, setReturning] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const title = revision.data ? `Review: ${revision.data.product.title}` : 'Review';
+  const title = revision.data
+    ? t('revisions.review.titleOf', { title: revision.data.product.title })
+    : t('revisions.review.title');
   useDocumentTitle(title);
 
   async function approve() {
@@ -53,30 +58,32 @@ export function RevisionReviewPage() {
           <h1 className={styles.title}>{title}</h1>
           {data ? (
             <p className={styles.subtitle}>
-              Revision #{data.revision.number} by {data.creator.name}
-              {data.revision.submittedAt ? `, submitted ${formatDateTime(data.revision.submittedAt)}` : ''}
-              {data.product.isPublished ? '' : ' (not yet published)'}
+              {t('revisions.review.by', { number: data.revision.number, creator: data.creator.name })}
+              {data.revision.submittedAt
+                ? t('revisions.review.submitted', { date: formatDateTime(data.revision.submittedAt) })
+                : ''}
+              {data.product.isPublished ? '' : t('revisions.review.unpublished')}
             </p>
           ) : null}
         </div>
         <div className={styles.actions}>
           <Link className={buttonClassName('secondary')} to={QUEUE}>
-            Back to the review queue
+            {t('revisions.review.back')}
           </Link>
         </div>
       </header>
-      {revision.isLoading && !data ? <Spinner message="Loading the revision..." /> : null}
+      {revision.isLoading && !data ? <Spinner message={t('revisions.review.loading')} /> : null}
       {revision.error ? (
         <ErrorScreen
-          message={`Failed to load the revision: ${revision.error.message}`}
+          message={t('revisions.review.failed', { message: revision.error.message })}
           onRetry={revision.reload}
-          retryLabel="Try Again"
+          retryLabel={t('revisions.tryAgain')}
         />
       ) : null}
       {data ? (
         <>
           <p className={styles.actions}>
-            Status: <ReviewStatusBadge status={data.revision.status} />
+            {t('revisions.review.status')} <ReviewStatusBadge status={data.revision.status} />
           </p>
           {failure ? (
             <Alert tone="danger" reveal>
@@ -87,18 +94,18 @@ export function RevisionReviewPage() {
           {waiting ? (
             <div className={styles.actions}>
               <Button variant="secondary" onClick={() => setReturning(true)} disabled={approving}>
-                Send back
+                {t('revisions.review.sendBack')}
               </Button>
               <Button onClick={() => void approve()} loading={approving}>
-                Approve and publish
+                {t('revisions.review.approve')}
               </Button>
             </div>
           ) : null}
           <ReasonDialog
             subject={returning ? id : null}
-            title="Send back to the creator"
-            reasonLabel="What should the creator change?"
-            confirmLabel="Send back"
+            title={t('revisions.review.dialogTitle')}
+            reasonLabel={t('revisions.review.reasonLabel')}
+            confirmLabel={t('revisions.review.sendBack')}
             confirmVariant="primary"
             validate={validateReturnReason}
             submit={async (reason) => {
@@ -107,10 +114,7 @@ export function RevisionReviewPage() {
             }}
             onCancel={() => setReturning(false)}
           >
-            <p>
-              The draft goes back to {data.creator.name} with your reason (shown in their studio and sent by
-              e-mail). The live product does not change.
-            </p>
+            <p>{t('revisions.review.dialogText', { creator: data.creator.name })}</p>
           </ReasonDialog>
         </>
       ) : null}

@@ -5,34 +5,49 @@ import {
   Alert,
   api as defaultApi,
   Button,
+  formatCount,
+  formatPercent,
   isApiRequestError,
   Spinner,
   TextField,
   useApiData,
   useDocumentTitle,
+  useStrings,
   type ApiClient,
 } from '@catalyst/web-kit';
 import { AdminTable, type AdminColumn } from '../common/AdminListView';
 import styles from '../common/Admin.module.css';
 import { minutesText, money, monthName } from './royaltyFormat';
+import { consoleStrings, type ConsoleT } from '../i18n/console/en';
 
-const columns: ReadonlyArray<AdminColumn<RoyaltyMonthSummary>> = [
+const columnsOf = (t: ConsoleT): ReadonlyArray<AdminColumn<RoyaltyMonthSummary>> => [
   {
-    label: 'Month',
+    label: t('royalties.month'),
     cell: (m) => <Link to={`/admin/royalties/${m.month}`}>{monthName(m.month)}</Link>,
   },
-  { label: 'Status', cell: (m) => (m.status === 'open' ? 'Open (estimate)' : 'Closed') },
-  { label: 'Net revenue', cell: (m) => money(m.revenue) },
-  { label: 'Pool', cell: (m) => `${money(m.pool)} (${m.poolSharePercent}%)` },
-  { label: 'Allocated', cell: (m) => money(m.allocated) },
-  { label: 'Qualifying creators', cell: (m) => m.qualifyingCreators },
-  { label: 'Paid minutes', cell: (m) => minutesText(m.paidMinutes) },
-  { label: 'Statements paid', cell: (m) => (m.status === 'closed' ? m.statementsPaid : '—') },
+  {
+    label: t('royalties.status'),
+    cell: (m) => t(m.status === 'open' ? 'royalties.status.open' : 'royalties.status.closed'),
+  },
+  { label: t('royalties.netRevenue'), cell: (m) => money(m.revenue) },
+  {
+    label: t('royalties.pool'),
+    cell: (m) =>
+      t('royalties.poolShare', { pool: money(m.pool), percent: formatPercent(m.poolSharePercent) }),
+  },
+  { label: t('royalties.allocated'), cell: (m) => money(m.allocated) },
+  { label: t('royalties.qualifying'), cell: (m) => formatCount(m.qualifyingCreators) },
+  { label: t('royalties.paidMinutes'), cell: (m) => minutesText(m.paidMinutes, t) },
+  {
+    label: t('royalties.statementsPaid'),
+    cell: (m) => (m.status === 'closed' ? formatCount(m.statementsPaid) : '—'),
+  },
 ];
 
 /** /admin/royalties: the pool's share of revenue, and each month's pool; a month opens its statements. */
 export function AdminRoyaltiesPage({ client = defaultApi }: { client?: ApiClient }) {
-  useDocumentTitle('Royalties');
+  const t = useStrings(consoleStrings);
+  useDocumentTitle(t('royalties.title'));
   const overview = useApiData(client.adminRoyalty.overview);
   const [percent, setPercent] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -45,7 +60,10 @@ export function AdminRoyaltiesPage({ client = defaultApi }: { client?: ApiClient
     setNotice(null);
     try {
       const saved = await client.adminRoyalty.settings({ body: { poolSharePercent: Number(shown) } });
-      setNotice({ tone: 'success', text: `The pool is now ${saved.poolSharePercent}% of net revenue.` });
+      setNotice({
+        tone: 'success',
+        text: t('royalties.saved', { percent: formatPercent(saved.poolSharePercent) }),
+      });
       setPercent(null);
       overview.reload();
     } catch (error) {
@@ -54,7 +72,7 @@ export function AdminRoyaltiesPage({ client = defaultApi }: { client?: ApiClient
         text:
           isApiRequestError(error) && error.status < 500
             ? (error.errors[0]?.message ?? error.message)
-            : 'The setting could not be saved. Please try again.',
+            : t('royalties.saveFailed'),
       });
     }
     setSaving(false);
@@ -64,34 +82,36 @@ export function AdminRoyaltiesPage({ client = defaultApi }: { client?: ApiClient
     <section className={styles.page}>
       <header className={styles.header}>
         <div>
-          <h1 className={styles.title}>Royalties</h1>
+          <h1 className={styles.title}>{t('royalties.title')}</h1>
           <p className={styles.subtitle}>
-            Each month's pool is a share of net subscription revenue (after refunds and discounts, before
-            tax), split between creators with at least {overview.data?.minPaidMinutes ?? 30} paid minutes by
-            their paid minutes.
+            {t('royalties.subtitle', { minutes: formatCount(overview.data?.minPaidMinutes ?? 30) })}
           </p>
         </div>
       </header>
-      <form aria-label="Pool share" onSubmit={(e) => void save(e)} className={styles.toolbar}>
+      <form
+        aria-label={t('royalties.poolShareLabel')}
+        onSubmit={(e) => void save(e)}
+        className={styles.toolbar}
+      >
         <TextField
-          label="Pool share (% of net revenue)"
+          label={t('royalties.poolShareField')}
           inputMode="numeric"
           value={shown}
           onChange={(e) => setPercent(e.target.value)}
-          hint="Open months use it; closed months keep theirs."
+          hint={t('royalties.poolShareHint')}
         />
         <Button type="submit" loading={saving}>
-          Save
+          {t('royalties.save')}
         </Button>
       </form>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       {overview.error ? (
-        <Alert tone="danger">The royalty months could not be loaded.</Alert>
+        <Alert tone="danger">{t('royalties.loadFailed')}</Alert>
       ) : !overview.data ? (
-        <Spinner message="Loading royalty months..." />
+        <Spinner message={t('royalties.loading')} />
       ) : (
         <AdminTable
-          columns={columns}
+          columns={columnsOf(t)}
           rows={overview.data.months}
           rowKey={(m) => m.month}
           rowTestId="royalty-month"

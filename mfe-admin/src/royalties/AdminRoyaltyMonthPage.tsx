@@ -7,9 +7,11 @@ import {
   api as defaultApi,
   Button,
   Dialog,
+  formatPercent,
   Spinner,
   useApiData,
   useDocumentTitle,
+  useStrings,
   type ApiClient,
 } from '@catalyst/web-kit';
 import { AdminTable, type AdminColumn } from '../common/AdminListView';
@@ -18,6 +20,7 @@ import styles from '../common/Admin.module.css';
 import { minutesText, money, monthName, sharePercent } from './royaltyFormat';
 import { StatementView } from './StatementView';
 import { PayoutDetailsForm, refusalOr } from './PayoutDetailsForm';
+import { consoleStrings } from '../i18n/console/en';
 
 /** The payout details of one creator, in a dialog (the reference is sealed by billing; shown here to the admin). */
 function PayoutDialog({
@@ -31,17 +34,18 @@ function PayoutDialog({
   onClose: () => void;
   onSaved: (text: string) => void;
 }) {
+  const t = useStrings(consoleStrings);
   const params = { creatorId: statement.creatorId };
   const current = useApiData(client.adminRoyalty.payoutAccount, statement.payoutAccount ? { params } : null);
   return (
-    <Dialog open onClose={onClose} title={`Payout details: ${statement.creatorName}`}>
+    <Dialog open onClose={onClose} title={t('royalties.payout.title', { name: statement.creatorName })}>
       {statement.payoutAccount && !current.data && !current.error ? (
-        <Spinner message="Loading the payout details..." />
+        <Spinner message={t('royalties.payout.loading')} />
       ) : (
         <PayoutDetailsForm
           current={current.data}
           save={(body) => client.adminRoyalty.savePayoutAccount({ params, body })}
-          onSaved={() => onSaved(`Payout details saved for ${statement.creatorName}.`)}
+          onSaved={() => onSaved(t('royalties.payout.saved', { name: statement.creatorName }))}
         />
       )}
     </Dialog>
@@ -50,8 +54,9 @@ function PayoutDialog({
 
 /** /admin/royalties/:month: the month's pool and every creator's statement; close the month; pay statements. */
 export function AdminRoyaltyMonthPage({ client = defaultApi }: { client?: ApiClient }) {
+  const t = useStrings(consoleStrings);
   const { month = '' } = useParams();
-  useDocumentTitle(`Royalties: ${monthName(month)}`);
+  useDocumentTitle(t('royalties.monthTitle', { month: monthName(month) }));
   const detail = useApiData(client.adminRoyalty.month, { params: { month } });
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -79,62 +84,65 @@ export function AdminRoyaltyMonthPage({ client = defaultApi }: { client?: ApiCli
         await client.adminRoyalty.close({ params: { month } });
         setConfirming(false);
       },
-      `${monthName(month)} is closed: its figures will not change.`,
-      'The month could not be closed. Please try again.',
+      t('royalties.closed', { month: monthName(month) }),
+      t('royalties.closeFailed'),
     );
 
   const markPaid = (s: AdminRoyaltyStatement) =>
     act(
       s.creatorId,
       () => client.adminRoyalty.markPaid({ params: { id: s.id! }, body: {} }),
-      `${s.creatorName}'s statement is marked paid.`,
-      'The statement could not be marked paid. Please try again.',
+      t('royalties.markedPaid', { name: s.creatorName }),
+      t('royalties.markPaidFailed'),
     );
 
   const data = detail.data;
   const columns: ReadonlyArray<AdminColumn<AdminRoyaltyStatement>> = [
-    { label: 'Creator', cell: (s) => s.creatorName },
-    { label: 'Paid minutes', cell: (s) => minutesText(s.paidMinutes) },
-    { label: 'Share', cell: (s) => (s.qualifies ? sharePercent(s.share) : 'Under the minimum') },
-    { label: 'Amount', cell: (s) => money(s.amount) },
+    { label: t('royalties.creator'), cell: (s) => s.creatorName },
+    { label: t('royalties.paidMinutes'), cell: (s) => minutesText(s.paidMinutes, t) },
     {
-      label: 'Payout details',
+      label: t('royalties.share'),
+      cell: (s) => (s.qualifies ? sharePercent(s.share) : t('royalties.underMinimum')),
+    },
+    { label: t('royalties.amount'), cell: (s) => money(s.amount) },
+    {
+      label: t('royalties.payout.label'),
       cell: (s) => (
         <Button
           size="sm"
           variant="ghost"
           onClick={() => setPayoutFor(s)}
-          aria-label={`Payout details of ${s.creatorName}`}
+          aria-label={t('royalties.payout.of', { name: s.creatorName })}
         >
           {s.payoutAccount
             ? `${payoutMethodText[s.payoutAccount.method]} ${s.payoutAccount.referenceHint}`
-            : 'Add'}
+            : t('royalties.payout.add')}
         </Button>
       ),
     },
     {
-      label: 'Actions',
+      label: t('royalties.actions'),
       cell: (s) => (
         <>
           <Button
             size="sm"
             variant="ghost"
-            aria-label={`Statement of ${s.creatorName}`}
+            aria-label={t('royalties.statementOf', { name: s.creatorName })}
             onClick={() => setOpened(opened === s.creatorId ? null : s.creatorId)}
           >
-            Statement
+            {t('royalties.statement')}
           </Button>
           {s.paidAt ? (
-            'Paid'
+            t('royalties.status.paid')
           ) : data?.status === 'closed' && s.amount > 0 ? (
             <Button
               size="sm"
               variant="secondary"
               loading={busy === s.creatorId}
-              aria-label={`Mark ${s.creatorName}'s statement paid`}
+              aria-label={t('royalties.markPaidLabel', { name: s.creatorName })}
               onClick={() => void markPaid(s)}
             >
-              Mark paid
+              {t('royalties.markPaid')}
             </Button>
           ) : null}
         </>
@@ -147,14 +155,14 @@ export function AdminRoyaltyMonthPage({ client = defaultApi }: { client?: ApiCli
     <section className={styles.page}>
       <header className={styles.header}>
         <div>
-          <h1 className={styles.title}>Royalties: {monthName(month)}</h1>
+          <h1 className={styles.title}>{t('royalties.monthTitle', { month: monthName(month) })}</h1>
           <p className={styles.subtitle}>
-            <Link to="/admin/royalties">All months</Link>
+            <Link to="/admin/royalties">{t('royalties.allMonths')}</Link>
           </p>
         </div>
         {data?.status === 'open' ? (
           <div className={styles.actions}>
-            <Button onClick={() => setConfirming(true)}>Close month</Button>
+            <Button onClick={() => setConfirming(true)}>{t('royalties.closeMonth')}</Button>
           </div>
         ) : null}
       </header>
@@ -162,24 +170,28 @@ export function AdminRoyaltyMonthPage({ client = defaultApi }: { client?: ApiCli
       {detail.error ? (
         <Alert tone="danger">{detail.error.message}</Alert>
       ) : !data ? (
-        <Spinner message="Loading the month..." />
+        <Spinner message={t('royalties.monthLoading')} />
       ) : (
         <>
           <dl className={styles.stats} data-testid="royalty-month-totals">
             <div>
-              <dt className={styles.statLabel}>{data.status === 'open' ? 'Open (estimate)' : 'Closed'}</dt>
+              <dt className={styles.statLabel}>
+                {t(data.status === 'open' ? 'royalties.status.open' : 'royalties.status.closed')}
+              </dt>
               <dd className={styles.statValue}>{monthName(month)}</dd>
             </div>
             <div>
-              <dt className={styles.statLabel}>Net revenue</dt>
+              <dt className={styles.statLabel}>{t('royalties.netRevenue')}</dt>
               <dd className={styles.statValue}>{money(data.revenue)}</dd>
             </div>
             <div>
-              <dt className={styles.statLabel}>Pool ({data.poolSharePercent}%)</dt>
+              <dt className={styles.statLabel}>
+                {t('royalties.poolOf', { percent: formatPercent(data.poolSharePercent) })}
+              </dt>
               <dd className={styles.statValue}>{money(data.pool)}</dd>
             </div>
             <div>
-              <dt className={styles.statLabel}>Statements total</dt>
+              <dt className={styles.statLabel}>{t('royalties.statementsTotal')}</dt>
               <dd className={styles.statValue}>{money(data.allocated)}</dd>
             </div>
           </dl>
@@ -191,7 +203,7 @@ export function AdminRoyaltyMonthPage({ client = defaultApi }: { client?: ApiCli
               rowTestId="royalty-statement"
             />
           ) : (
-            <p className={styles.empty}>No paid minutes this month.</p>
+            <p className={styles.empty}>{t('royalties.noMinutes')}</p>
           )}
           {openedStatement ? (
             <StatementView
@@ -204,9 +216,9 @@ export function AdminRoyaltyMonthPage({ client = defaultApi }: { client?: ApiCli
       )}
       <ConfirmDialog
         open={confirming}
-        title="Close month"
-        message={`Close ${monthName(month)}? Its pool and statements are stored as they are now and never change.`}
-        confirmLabel="Close month"
+        title={t('royalties.closeMonth')}
+        message={t('royalties.closeQuestion', { month: monthName(month) })}
+        confirmLabel={t('royalties.closeMonth')}
         busy={busy === 'close'}
         onConfirm={() => void closeMonth()}
         onCancel={() => setConfirming(false)}

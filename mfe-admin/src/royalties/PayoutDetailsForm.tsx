@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { PayoutAccount, PayoutMethod } from '@catalyst/contracts';
 import { payoutMethodText, payoutMethodValues } from '@catalyst/contracts/royalties-terms';
-import { Alert, Button, isApiRequestError, TextField } from '@catalyst/web-kit';
+import { Alert, Button, isApiRequestError, TextField, useStrings } from '@catalyst/web-kit';
 import { SelectField } from '../common/FormControls';
+import { consoleStrings } from '../i18n/console/en';
 
 /** A refusal in the server's words (its first field's message), else `fallback`. */
 export const refusalOr = (fallback: string) => (error: unknown) =>
@@ -21,6 +22,7 @@ export function PayoutDetailsForm({
   save: (body: { method: PayoutMethod; reference: string }) => Promise<unknown>;
   onSaved: () => void;
 }) {
+  const t = useStrings(consoleStrings);
   const [method, setMethod] = useState<PayoutMethod | null>(null);
   const [reference, setReference] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
@@ -36,29 +38,29 @@ export function PayoutDetailsForm({
       await save({ method: shownMethod, reference: shownReference });
       onSaved();
     } catch (error) {
-      setProblem(refusalOr('The payout details could not be saved. Please try again.')(error));
+      setProblem(refusalOr(t('royalties.payout.failed'))(error));
     }
     setSaving(false);
   }
 
   return (
-    <form aria-label="Payout details" onSubmit={(e) => void submit(e)}>
+    <form aria-label={t('royalties.payout.label')} onSubmit={(e) => void submit(e)}>
       <SelectField
-        label="Method"
+        label={t('royalties.payout.method')}
         value={shownMethod}
         onChange={(e) => setMethod(e.target.value as PayoutMethod)}
         options={payoutMethodValues.map((value) => ({ value, label: payoutMethodText[value] }))}
       />
       <TextField
-        label="Reference"
+        label={t('royalties.payout.reference')}
         value={shownReference}
         onChange={(e) => setReference(e.target.value)}
-        hint="An IBAN, a PayPal address or another reference the payment needs."
+        hint={t('royalties.payout.referenceHint')}
         required
       />
       {problem ? <Alert tone="danger">{problem}</Alert> : null}
       <Button type="submit" loading={saving}>
-        Save payout details
+        {t('royalties.payout.save')}
       </Button>
     </form>
   );

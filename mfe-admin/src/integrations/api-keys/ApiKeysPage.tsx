@@ -1,6 +1,7 @@
-import { api, useApiData, useDocumentTitle } from '@catalyst/web-kit';
+import { api, useApiData, useDocumentTitle, useStrings } from '@catalyst/web-kit';
 import { ApiKeysPanel } from '@catalyst/web-kit/api-keys';
 import styles from '../../common/Admin.module.css';
+import { consoleStrings } from '../../i18n/console/en';
 
 const writes = {
   create: (body: Parameters<typeof api.adminApiKey.createApiKey>[0]['body']) =>
@@ -10,17 +11,15 @@ const writes = {
 
 /** /admin/api-keys: the site's API keys (admins' and teams'), made with scopes and an expiry, and revoked. */
 export function ApiKeysPage() {
-  useDocumentTitle('API keys');
+  const t = useStrings(consoleStrings);
+  useDocumentTitle(t('integrations.apiKeys.title'));
   const keys = useApiData(api.adminApiKey.listApiKeys);
   return (
     <section className={styles.page}>
       <header className={styles.header}>
         <div>
-          <h1 className={styles.title}>API keys</h1>
-          <p className={styles.subtitle}>
-            Keys let other systems call the API with the scopes you choose (Authorization: Bearer cat_live_…).
-            Each key is shown once; revoke one and it stops working at once.
-          </p>
+          <h1 className={styles.title}>{t('integrations.apiKeys.title')}</h1>
+          <p className={styles.subtitle}>{t('integrations.apiKeys.subtitle')}</p>
         </div>
       </header>
       <ApiKeysPanel keys={keys} writes={writes} />

@@ -8,6 +8,7 @@ import {
   TextField,
   useApiData,
   useDocumentTitle,
+  useStrings,
   type ApiClient,
 } from '@catalyst/web-kit';
 import { AdminTable, type AdminColumn } from '../../common/AdminListView';
@@ -15,6 +16,7 @@ import styles from '../../common/Admin.module.css';
 import { CheckboxField } from '../../common/FormControls';
 import { fieldErrorOf, refusalOf } from '../../common/refusal';
 import { useListAction } from '../../common/useListAction';
+import { consoleStrings } from '../../i18n/console/en';
 
 const listOf = (text: string) =>
   text
@@ -22,27 +24,28 @@ const listOf = (text: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-const TOOL_FIELDS: ReadonlyArray<{ key: keyof LtiToolEndpoints; label: string }> = [
-  { key: 'loginUrl', label: 'Login initiation URL' },
-  { key: 'launchUrl', label: 'Launch (redirect) URL' },
-  { key: 'jwksUrl', label: 'Public keyset (JWKS) URL' },
-  { key: 'deepLinkingUrl', label: 'Deep linking URL' },
-];
+const TOOL_FIELDS = [
+  { key: 'loginUrl', label: 'integrations.lti.loginUrl' },
+  { key: 'launchUrl', label: 'integrations.lti.launchUrl' },
+  { key: 'jwksUrl', label: 'integrations.lti.toolJwksUrl' },
+  { key: 'deepLinkingUrl', label: 'integrations.lti.deepLinkingUrl' },
+] as const satisfies ReadonlyArray<{ key: keyof LtiToolEndpoints; label: string }>;
 
 /** What the platform's administrator enters of Catalyst. */
 function ToolEndpoints({ tool, keyId }: { tool: LtiToolEndpoints; keyId: string }) {
+  const t = useStrings(consoleStrings);
   return (
     <dl data-testid="lti-tool">
       {TOOL_FIELDS.map(({ key, label }) => (
         <div key={key}>
-          <dt className={styles.statLabel}>{label}</dt>
+          <dt className={styles.statLabel}>{t(label)}</dt>
           <dd>
             <code>{tool[key]}</code>
           </dd>
         </div>
       ))}
       <div>
-        <dt className={styles.statLabel}>Signing key id</dt>
+        <dt className={styles.statLabel}>{t('integrations.lti.keyId')}</dt>
         <dd>
           <code>{keyId}</code>
         </dd>
@@ -53,6 +56,7 @@ function ToolEndpoints({ tool, keyId }: { tool: LtiToolEndpoints; keyId: string 
 
 /** Registers a platform with the values its registration page gives. */
 function PlatformForm({ client, onSaved }: { client: ApiClient; onSaved: () => void }) {
+  const t = useStrings(consoleStrings);
   const [fields, setFields] = useState({
     name: '',
     issuer: '',
@@ -112,32 +116,30 @@ function PlatformForm({ client, onSaved }: { client: ApiClient; onSaved: () => v
     />
   );
   return (
-    <form aria-label="Register a platform" onSubmit={(e) => void save(e)}>
-      {text('name', 'Name')}
-      {text('issuer', 'Issuer')}
-      {text('clientId', 'Client id')}
-      {text('deploymentIds', 'Deployment ids', 'One or more, separated by commas.')}
-      {text('authUrl', 'OIDC authentication URL')}
-      {text('tokenUrl', 'Access token URL')}
-      {text('jwksUrl', 'Keyset (JWKS) URL')}
+    <form aria-label={t('integrations.lti.register')} onSubmit={(e) => void save(e)}>
+      {text('name', t('integrations.lti.name'))}
+      {text('issuer', t('integrations.lti.issuer'))}
+      {text('clientId', t('integrations.lti.clientId'))}
+      {text('deploymentIds', t('integrations.lti.deploymentIds'), t('integrations.lti.deploymentIdsHint'))}
+      {text('authUrl', t('integrations.lti.authUrl'))}
+      {text('tokenUrl', t('integrations.lti.tokenUrl'))}
+      {text('jwksUrl', t('integrations.lti.jwksUrl'))}
       {text(
         'frameOrigins',
-        'LMS addresses that frame Catalyst',
-        "Only where they differ from the issuer's, e.g. your school's own Canvas address.",
+        t('integrations.lti.frameOrigins'),
+        t('integrations.lti.frameOriginsHint'),
         false,
       )}
       <CheckboxField
-        label="Link learners to existing accounts by e-mail (only for an LMS you trust to verify addresses)"
+        label={t('integrations.lti.linkByEmail')}
         checked={linkByEmail}
         onChange={setLinkByEmail}
       />
       {failure ? (
-        <Alert tone="danger">
-          {refusalOf(failure, 'The platform could not be registered. Please try again.')}
-        </Alert>
+        <Alert tone="danger">{refusalOf(failure, t('integrations.lti.registerFailed'))}</Alert>
       ) : null}
       <Button type="submit" loading={saving}>
-        Register platform
+        {t('integrations.lti.registerButton')}
       </Button>
     </form>
   );
@@ -145,29 +147,33 @@ function PlatformForm({ client, onSaved }: { client: ApiClient; onSaved: () => v
 
 /** /admin/lti: LMS platforms that launch Catalyst as an LTI 1.3 tool, and what each needs of Catalyst. */
 export function LtiPage({ client = defaultApi }: { client?: ApiClient }) {
-  useDocumentTitle('LTI 1.3');
+  const t = useStrings(consoleStrings);
+  useDocumentTitle(t('integrations.lti.title'));
   const admin = useApiData(client.adminLti.list);
   const { problem, act } = useListAction(admin.reload);
 
   const columns: ReadonlyArray<AdminColumn<LtiPlatform>> = [
-    { label: 'Name', cell: (p) => p.name },
-    { label: 'Issuer', cell: (p) => p.issuer },
-    { label: 'Client id', cell: (p) => p.clientId },
-    { label: 'Deployments', cell: (p) => p.deploymentIds.join(', ') },
-    { label: 'Links by e-mail', cell: (p) => (p.linkByEmail ? 'Yes' : 'No') },
+    { label: t('integrations.lti.name'), cell: (p) => p.name },
+    { label: t('integrations.lti.issuer'), cell: (p) => p.issuer },
+    { label: t('integrations.lti.clientId'), cell: (p) => p.clientId },
+    { label: t('integrations.lti.deployments'), cell: (p) => p.deploymentIds.join(', ') },
     {
-      label: 'Actions',
+      label: t('integrations.lti.linksByEmail'),
+      cell: (p) => t(p.linkByEmail ? 'integrations.lti.yes' : 'integrations.lti.no'),
+    },
+    {
+      label: t('integrations.actions'),
       cell: (p) => (
         <Button
           variant="secondary"
           onClick={() =>
             void act(
               () => client.adminLti.remove({ params: { id: p.id } }),
-              'The platform could not be removed.',
+              t('integrations.lti.removeFailed'),
             )
           }
         >
-          Remove {p.name}
+          {t('integrations.lti.remove', { name: p.name })}
         </Button>
       ),
     },
@@ -177,41 +183,35 @@ export function LtiPage({ client = defaultApi }: { client?: ApiClient }) {
     <section className={styles.page}>
       <header className={styles.header}>
         <div>
-          <h1 className={styles.title}>LTI 1.3</h1>
-          <p className={styles.subtitle}>
-            Your LMS (Canvas, Moodle, Blackboard…) opens Catalyst&apos;s courses inside its pages for its
-            learners, lets instructors pick courses with deep linking, and receives completions and quiz
-            scores in its gradebook.
-          </p>
+          <h1 className={styles.title}>{t('integrations.lti.title')}</h1>
+          <p className={styles.subtitle}>{t('integrations.lti.subtitle')}</p>
         </div>
       </header>
       {admin.error ? (
-        <Alert tone="danger">The LTI settings could not be loaded.</Alert>
+        <Alert tone="danger">{t('integrations.lti.loadFailed')}</Alert>
       ) : !admin.data ? (
-        <Spinner message="Loading platforms..." />
+        <Spinner message={t('integrations.lti.loading')} />
       ) : (
         <>
-          <h2 className={styles.statLabel}>What your LMS needs</h2>
+          <h2 className={styles.statLabel}>{t('integrations.lti.needs')}</h2>
           <ToolEndpoints tool={admin.data.tool} keyId={admin.data.keyId} />
           <div className={styles.toolbar}>
             <Button
               variant="secondary"
-              onClick={() =>
-                void act(() => client.adminLti.rotateKey(), 'The key could not be rotated. Please try again.')
-              }
+              onClick={() => void act(() => client.adminLti.rotateKey(), t('integrations.lti.rotateFailed'))}
             >
-              Rotate signing key
+              {t('integrations.lti.rotate')}
             </Button>
           </div>
           {problem ? <Alert tone="danger">{problem}</Alert> : null}
-          <h2 className={styles.statLabel}>Platforms</h2>
+          <h2 className={styles.statLabel}>{t('integrations.lti.platforms')}</h2>
           <AdminTable
             columns={columns}
             rows={admin.data.platforms}
             rowKey={(p) => p.id}
             rowTestId="lti-platform"
           />
-          <h2 className={styles.statLabel}>Register a platform</h2>
+          <h2 className={styles.statLabel}>{t('integrations.lti.register')}</h2>
           <PlatformForm client={client} onSaved={admin.reload} />
         </>
       )}

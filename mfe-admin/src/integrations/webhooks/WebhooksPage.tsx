@@ -14,7 +14,9 @@ import {
   Spinner,
   TextField,
   useApiData,
+  formatCount,
   useDocumentTitle,
+  useStrings,
   type ApiClient,
 } from '@catalyst/web-kit';
 import { AdminTable, type AdminColumn } from '../../common/AdminListView';
@@ -23,6 +25,7 @@ import { CheckboxField } from '../../common/FormControls';
 import { formatDateTime } from '../../common/formatDateTime';
 import { fieldErrorOf, refusalOf } from '../../common/refusal';
 import { useListAction } from '../../common/useListAction';
+import { consoleStrings, type ConsoleT } from '../../i18n/console/en';
 
 /** A secret shown once (on create or rotation), to copy into the receiver. */
 function SecretOnce({ secret, message }: { secret: string; message: string }) {
@@ -35,6 +38,7 @@ function SecretOnce({ secret, message }: { secret: string; message: string }) {
 
 /** Add an endpoint: its address, a description and the events it receives. */
 function EndpointForm({ client, onAdded }: { client: ApiClient; onAdded: (secret: string) => void }) {
+  const t = useStrings(consoleStrings);
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [types, setTypes] = useState<DomainEventType[]>([]);
@@ -58,27 +62,27 @@ function EndpointForm({ client, onAdded }: { client: ApiClient; onAdded: (secret
   }
 
   const toggle = (type: DomainEventType, on: boolean) =>
-    setTypes((current) => (on ? [...current, type] : current.filter((t) => t !== type)));
+    setTypes((current) => (on ? [...current, type] : current.filter((other) => other !== type)));
 
   return (
-    <form aria-label="Add an endpoint" onSubmit={(e) => void add(e)}>
+    <form aria-label={t('integrations.webhooks.add')} onSubmit={(e) => void add(e)}>
       <TextField
-        label="Endpoint URL"
+        label={t('integrations.webhooks.url')}
         type="url"
         value={url}
         onChange={(e) => setUrl(e.target.value)}
-        hint="Events are POSTed here as JSON, signed with Standard Webhooks headers."
+        hint={t('integrations.webhooks.urlHint')}
         error={fieldErrorOf(failure, 'url')}
         required
       />
       <TextField
-        label="Description"
+        label={t('integrations.webhooks.description')}
         value={description}
         onChange={(e) => setDescription(e.target.value)}
         error={fieldErrorOf(failure, 'description')}
       />
       <fieldset>
-        <legend>Events</legend>
+        <legend>{t('integrations.webhooks.events')}</legend>
         {DOMAIN_EVENT_TYPES.map((type) => (
           <CheckboxField
             key={type}
@@ -89,26 +93,33 @@ function EndpointForm({ client, onAdded }: { client: ApiClient; onAdded: (secret
         ))}
       </fieldset>
       {failure ? (
-        <Alert tone="danger">
-          {refusalOf(failure, 'The endpoint could not be added. Please try again.')}
-        </Alert>
+        <Alert tone="danger">{refusalOf(failure, t('integrations.webhooks.addFailed'))}</Alert>
       ) : null}
       <Button type="submit" loading={saving}>
-        Add endpoint
+        {t('integrations.webhooks.addButton')}
       </Button>
     </form>
   );
 }
 
-const attemptText = (d: WebhookDelivery) => {
+const attemptText = (d: WebhookDelivery, t: ConsoleT) => {
   const last = d.attempts[0];
-  if (!last) return 'Not tried yet';
-  const answer = last.statusCode === null ? (last.error ?? 'Not reached') : String(last.statusCode);
-  return `${answer} in ${last.durationMs} ms · ${d.attempts.length} ${d.attempts.length === 1 ? 'attempt' : 'attempts'}`;
+  if (!last) return t('integrations.webhooks.notTried');
+  const answer =
+    last.statusCode === null
+      ? (last.error ?? t('integrations.webhooks.notReached'))
+      : String(last.statusCode);
+  return t('integrations.webhooks.attempts', {
+    answer,
+    ms: last.durationMs,
+    count: d.attempts.length,
+    shown: formatCount(d.attempts.length),
+  });
 };
 
 /** One endpoint's newest deliveries, each with its last answer and Replay. */
 function Deliveries({ endpoint, client }: { endpoint: WebhookEndpoint; client: ApiClient }) {
+  const t = useStrings(consoleStrings);
   const log = useApiData(client.adminWebhook.deliveries, { params: { id: endpoint.id } });
   const [notice, setNotice] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
 
@@ -121,37 +132,41 @@ function Deliveries({ endpoint, client }: { endpoint: WebhookEndpoint; client: A
     } catch (error) {
       setNotice({
         tone: 'danger',
-        text: refusalOf(error, 'The delivery could not be replayed. Please try again.'),
+        text: refusalOf(error, t('integrations.webhooks.replayFailed')),
       });
     }
   }
 
   const columns: ReadonlyArray<AdminColumn<WebhookDelivery>> = [
-    { label: 'Event', cell: (d) => d.eventType },
-    { label: 'Created', cell: (d) => formatDateTime(d.createdAt), muted: true },
-    { label: 'Status', cell: (d) => d.status },
-    { label: 'Last answer', cell: attemptText },
-    { label: 'Next attempt', cell: (d) => formatDateTime(d.nextAttemptAt) || '—', muted: true },
+    { label: t('integrations.webhooks.event'), cell: (d) => d.eventType },
+    { label: t('integrations.webhooks.created'), cell: (d) => formatDateTime(d.createdAt), muted: true },
+    { label: t('integrations.webhooks.status'), cell: (d) => d.status },
+    { label: t('integrations.webhooks.lastAnswer'), cell: (d) => attemptText(d, t) },
     {
-      label: 'Actions',
+      label: t('integrations.webhooks.nextAttempt'),
+      cell: (d) => formatDateTime(d.nextAttemptAt) || '—',
+      muted: true,
+    },
+    {
+      label: t('integrations.actions'),
       cell: (d) => (
         <Button variant="secondary" onClick={() => void replay(d)}>
-          Replay
+          {t('integrations.webhooks.replay')}
         </Button>
       ),
     },
   ];
 
   return (
-    <section aria-label={`Deliveries to ${endpoint.url}`}>
-      <h2 className={styles.statLabel}>Deliveries to {endpoint.url}</h2>
+    <section aria-label={t('integrations.webhooks.deliveriesTo', { url: endpoint.url })}>
+      <h2 className={styles.statLabel}>{t('integrations.webhooks.deliveriesTo', { url: endpoint.url })}</h2>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       {log.error ? (
-        <Alert tone="danger">The delivery log could not be loaded.</Alert>
+        <Alert tone="danger">{t('integrations.logFailed')}</Alert>
       ) : !log.data ? (
-        <Spinner message="Loading deliveries..." />
+        <Spinner message={t('integrations.deliveriesLoading')} />
       ) : log.data.deliveries.length === 0 ? (
-        <p>Nothing sent yet.</p>
+        <p>{t('integrations.webhooks.nothingSent')}</p>
       ) : (
         <AdminTable
           columns={columns}
@@ -166,7 +181,8 @@ function Deliveries({ endpoint, client }: { endpoint: WebhookEndpoint; client: A
 
 /** /admin/webhooks: endpoints, the events each receives, their signing secrets and the delivery log with Replay. */
 export function WebhooksPage({ client = defaultApi }: { client?: ApiClient }) {
-  useDocumentTitle('Webhooks');
+  const t = useStrings(consoleStrings);
+  useDocumentTitle(t('integrations.webhooks.title'));
   const endpoints = useApiData(client.adminWebhook.list);
   const [secret, setSecret] = useState<{ value: string; message: string } | null>(null);
   const [open, setOpen] = useState<WebhookEndpoint | null>(null);
@@ -174,7 +190,7 @@ export function WebhooksPage({ client = defaultApi }: { client?: ApiClient }) {
 
   const columns: ReadonlyArray<AdminColumn<WebhookEndpoint>> = [
     {
-      label: 'Endpoint',
+      label: t('integrations.webhooks.endpoint'),
       cell: (e) => (
         <>
           {e.url}
@@ -182,34 +198,36 @@ export function WebhooksPage({ client = defaultApi }: { client?: ApiClient }) {
         </>
       ),
     },
-    { label: 'Events', cell: (e) => e.eventTypes.join(', '), muted: true },
+    { label: t('integrations.webhooks.events'), cell: (e) => e.eventTypes.join(', '), muted: true },
     {
-      label: 'State',
+      label: t('integrations.webhooks.state'),
       cell: (e) =>
         e.enabled
           ? e.failingSince
-            ? `On · failing since ${formatDateTime(e.failingSince)}`
-            : 'On'
-          : `Off${e.disabledReason ? `: ${e.disabledReason}` : ''}`,
+            ? t('integrations.webhooks.failing', { date: formatDateTime(e.failingSince) })
+            : t('integrations.webhooks.on')
+          : e.disabledReason
+            ? t('integrations.webhooks.offBecause', { reason: e.disabledReason })
+            : t('integrations.webhooks.off'),
     },
-    { label: 'Secret', cell: (e) => `whsec_…${e.secretHint}`, muted: true },
+    { label: t('integrations.webhooks.secret'), cell: (e) => `whsec_…${e.secretHint}`, muted: true },
     {
-      label: 'Actions',
+      label: t('integrations.actions'),
       cell: (e) => (
         <div className={styles.toolbar}>
           <Button variant="secondary" onClick={() => setOpen(e)}>
-            Deliveries
+            {t('integrations.webhooks.deliveries')}
           </Button>
           <Button
             variant="secondary"
             onClick={() =>
               void act(
                 () => client.adminWebhook.update({ params: { id: e.id }, body: { enabled: !e.enabled } }),
-                'The endpoint could not be changed. Please try again.',
+                t('integrations.webhooks.changeFailed'),
               )
             }
           >
-            {e.enabled ? 'Turn off' : 'Turn on'}
+            {t(e.enabled ? 'integrations.webhooks.turnOff' : 'integrations.webhooks.turnOn')}
           </Button>
           <Button
             variant="secondary"
@@ -217,10 +235,10 @@ export function WebhooksPage({ client = defaultApi }: { client?: ApiClient }) {
               void act(async () => {
                 const rotated = await client.adminWebhook.rotateSecret({ params: { id: e.id } });
                 setSecret({ value: rotated.secret, message: WEBHOOK_MESSAGES.rotated });
-              }, 'A new secret could not be made. Please try again.')
+              }, t('integrations.webhooks.secretFailed'))
             }
           >
-            New secret
+            {t('integrations.webhooks.newSecret')}
           </Button>
           <Button
             variant="danger"
@@ -228,10 +246,10 @@ export function WebhooksPage({ client = defaultApi }: { client?: ApiClient }) {
               void act(async () => {
                 await client.adminWebhook.remove({ params: { id: e.id } });
                 if (open?.id === e.id) setOpen(null);
-              }, 'The endpoint could not be deleted. Please try again.')
+              }, t('integrations.webhooks.deleteFailed'))
             }
           >
-            Delete
+            {t('integrations.webhooks.delete')}
           </Button>
         </div>
       ),
@@ -242,23 +260,20 @@ export function WebhooksPage({ client = defaultApi }: { client?: ApiClient }) {
     <section className={styles.page}>
       <header className={styles.header}>
         <div>
-          <h1 className={styles.title}>Webhooks</h1>
+          <h1 className={styles.title}>{t('integrations.webhooks.title')}</h1>
           <p className={styles.subtitle}>
-            Learners&apos; progress, certificates, subscriptions and team seats are sent to your endpoints as
-            they happen, signed with each endpoint&apos;s secret. A failed delivery is retried with growing
-            waits for {WEBHOOK_RETRY_DAYS} days; an endpoint that fails for a whole day is turned off and its
-            admin told.
+            {t('integrations.webhooks.subtitle', { days: formatCount(WEBHOOK_RETRY_DAYS) })}
           </p>
         </div>
       </header>
       {secret ? <SecretOnce secret={secret.value} message={secret.message} /> : null}
       {problem ? <Alert tone="danger">{problem}</Alert> : null}
       {endpoints.error ? (
-        <Alert tone="danger">The endpoints could not be loaded.</Alert>
+        <Alert tone="danger">{t('integrations.webhooks.loadFailed')}</Alert>
       ) : !endpoints.data ? (
-        <Spinner message="Loading endpoints..." />
+        <Spinner message={t('integrations.webhooks.loading')} />
       ) : endpoints.data.length === 0 ? (
-        <p>No endpoints yet.</p>
+        <p>{t('integrations.webhooks.empty')}</p>
       ) : (
         <AdminTable
           columns={columns}
@@ -268,7 +283,7 @@ export function WebhooksPage({ client = defaultApi }: { client?: ApiClient }) {
         />
       )}
       {open ? <Deliveries key={open.id} endpoint={open} client={client} /> : null}
-      <h2 className={styles.statLabel}>Add an endpoint</h2>
+      <h2 className={styles.statLabel}>{t('integrations.webhooks.add')}</h2>
       <EndpointForm
         client={client}
         onAdded={(value) => {

@@ -7,7 +7,9 @@ import {
   Spinner,
   TextField,
   useApiData,
+  formatCount,
   useDocumentTitle,
+  useStrings,
   type ApiClient,
 } from '@catalyst/web-kit';
 import { AdminTable, type AdminColumn } from '../../common/AdminListView';
@@ -15,16 +17,25 @@ import styles from '../../common/Admin.module.css';
 import { CheckboxField } from '../../common/FormControls';
 import { formatDateTime } from '../../common/formatDateTime';
 import { fieldErrorOf, refusalOf } from '../../common/refusal';
+import { consoleStrings, type ConsoleT } from '../../i18n/console/en';
 
-const deliveryColumns: ReadonlyArray<AdminColumn<XapiDelivery>> = [
-  { label: 'When', cell: (d) => formatDateTime(d.at) },
-  { label: 'Sent', cell: (d) => (d.kind === 'test' ? 'Test statement' : `${d.statements} statements`) },
+const deliveryColumns = (t: ConsoleT): ReadonlyArray<AdminColumn<XapiDelivery>> => [
+  { label: t('integrations.xapi.when'), cell: (d) => formatDateTime(d.at) },
   {
-    label: 'Result',
+    label: t('integrations.xapi.sent'),
     cell: (d) =>
-      `${d.delivered ? 'Delivered' : 'Failed'}${d.status === null ? ' (not reached)' : ` (${d.status})`}`,
+      d.kind === 'test'
+        ? t('integrations.xapi.testStatement')
+        : t('integrations.xapi.statements', { count: d.statements, shown: formatCount(d.statements) }),
   },
-  { label: 'LRS answer', cell: (d) => d.answer ?? '' },
+  {
+    label: t('integrations.xapi.result'),
+    cell: (d) =>
+      t(d.delivered ? 'integrations.xapi.delivered' : 'integrations.xapi.failed', {
+        status: d.status === null ? t('integrations.xapi.notReached') : String(d.status),
+      }),
+  },
+  { label: t('integrations.xapi.answer'), cell: (d) => d.answer ?? '' },
 ];
 
 /** The settings form: the secret is never shown, only whether one is kept (left empty, it stays). */
@@ -37,6 +48,7 @@ function SettingsForm({
   client: ApiClient;
   onSaved: () => void;
 }) {
+  const t = useStrings(consoleStrings);
   const [endpoint, setEndpoint] = useState(settings?.endpoint ?? '');
   const [key, setKey] = useState(settings?.key ?? '');
   const [secret, setSecret] = useState('');
@@ -64,18 +76,18 @@ function SettingsForm({
   }
 
   return (
-    <form aria-label="Learning record store" onSubmit={(e) => void save(e)}>
+    <form aria-label={t('integrations.xapi.lrs')} onSubmit={(e) => void save(e)}>
       <TextField
-        label="Endpoint"
+        label={t('integrations.xapi.endpoint')}
         type="url"
         value={endpoint}
         onChange={(e) => setEndpoint(e.target.value)}
-        hint="The LRS's xAPI address; statements go to its /statements."
+        hint={t('integrations.xapi.endpointHint')}
         error={fieldErrorOf(failure, 'endpoint')}
         required
       />
       <TextField
-        label="Key"
+        label={t('integrations.xapi.key')}
         value={key}
         onChange={(e) => setKey(e.target.value)}
         autoComplete="off"
@@ -83,24 +95,20 @@ function SettingsForm({
         required
       />
       <TextField
-        label="Secret"
+        label={t('integrations.xapi.secret')}
         type="password"
         value={secret}
         onChange={(e) => setSecret(e.target.value)}
         autoComplete="new-password"
-        hint={settings?.secretSet ? 'A secret is saved: leave this empty to keep it.' : undefined}
+        hint={settings?.secretSet ? t('integrations.xapi.secretKept') : undefined}
         error={fieldErrorOf(failure, 'secret')}
         required={!settings?.secretSet}
       />
-      <CheckboxField label="Send statements" checked={enabled} onChange={setEnabled} />
-      {failure ? (
-        <Alert tone="danger">
-          {refusalOf(failure, 'The settings could not be saved. Please try again.')}
-        </Alert>
-      ) : null}
-      {saved ? <Alert tone="success">Saved.</Alert> : null}
+      <CheckboxField label={t('integrations.xapi.send')} checked={enabled} onChange={setEnabled} />
+      {failure ? <Alert tone="danger">{refusalOf(failure, t('integrations.xapi.saveFailed'))}</Alert> : null}
+      {saved ? <Alert tone="success">{t('integrations.xapi.saved')}</Alert> : null}
       <Button type="submit" loading={saving}>
-        Save
+        {t('integrations.xapi.save')}
       </Button>
     </form>
   );
@@ -108,7 +116,8 @@ function SettingsForm({
 
 /** /admin/xapi: the site's learning record store, a test statement, and the log of what was sent. */
 export function XapiPage({ client = defaultApi }: { client?: ApiClient }) {
-  useDocumentTitle('xAPI');
+  const t = useStrings(consoleStrings);
+  useDocumentTitle(t('integrations.xapi.title'));
   const settings = useApiData(client.xapiAdmin.getSettings);
   const log = useApiData(client.xapiAdmin.deliveries);
   const [testing, setTesting] = useState(false);
@@ -120,7 +129,7 @@ export function XapiPage({ client = defaultApi }: { client?: ApiClient }) {
     try {
       setTest(await client.xapiAdmin.sendTest());
     } catch (error) {
-      setTest({ problem: refusalOf(error, 'The test statement could not be sent. Please try again.') });
+      setTest({ problem: refusalOf(error, t('integrations.xapi.testFailed')) });
     }
     setTesting(false);
     log.reload();
@@ -130,17 +139,14 @@ export function XapiPage({ client = defaultApi }: { client?: ApiClient }) {
     <section className={styles.page}>
       <header className={styles.header}>
         <div>
-          <h1 className={styles.title}>xAPI</h1>
-          <p className={styles.subtitle}>
-            Learners&apos; launches, progress, completions, quiz results and certificates are sent as xAPI
-            statements to your learning record store (LRS), each learner named by their account id.
-          </p>
+          <h1 className={styles.title}>{t('integrations.xapi.title')}</h1>
+          <p className={styles.subtitle}>{t('integrations.xapi.subtitle')}</p>
         </div>
       </header>
       {settings.error ? (
-        <Alert tone="danger">The settings could not be loaded.</Alert>
+        <Alert tone="danger">{t('integrations.xapi.settingsFailed')}</Alert>
       ) : settings.data === undefined ? (
-        <Spinner message="Loading settings..." />
+        <Spinner message={t('integrations.xapi.settingsLoading')} />
       ) : (
         <SettingsForm settings={settings.data} client={client} onSaved={settings.reload} />
       )}
@@ -151,30 +157,38 @@ export function XapiPage({ client = defaultApi }: { client?: ApiClient }) {
           disabled={!settings.data}
           onClick={() => void sendTest()}
         >
-          Send test statement
+          {t('integrations.xapi.sendTest')}
         </Button>
       </div>
       {test && 'problem' in test ? <Alert tone="danger">{test.problem}</Alert> : null}
       {test && 'delivered' in test ? (
         <Alert tone={test.delivered ? 'success' : 'danger'}>
           {test.delivered
-            ? `The LRS accepted the test statement (${test.status}).`
-            : `The LRS did not accept the test statement: ${test.status ?? 'not reached'}${test.answer ? `, ${test.answer}` : ''}`}
+            ? t('integrations.xapi.accepted', { status: String(test.status) })
+            : t('integrations.xapi.refused', {
+                status: test.status ?? t('integrations.xapi.notReached'),
+                answer: test.answer ? `, ${test.answer}` : '',
+              })}
         </Alert>
       ) : null}
-      <h2 className={styles.statLabel}>Deliveries</h2>
+      <h2 className={styles.statLabel}>{t('integrations.xapi.deliveries')}</h2>
       {log.error ? (
-        <Alert tone="danger">The delivery log could not be loaded.</Alert>
+        <Alert tone="danger">{t('integrations.logFailed')}</Alert>
       ) : !log.data ? (
-        <Spinner message="Loading deliveries..." />
+        <Spinner message={t('integrations.deliveriesLoading')} />
       ) : (
         <>
           <p data-testid="xapi-queue">
-            {log.data.pending} waiting · last delivered {formatDateTime(log.data.lastSentAt) || 'never'}
-            {log.data.nextRetryAt ? ` · next retry ${formatDateTime(log.data.nextRetryAt)}` : ''}
+            {t('integrations.xapi.queue', {
+              pending: formatCount(log.data.pending),
+              last: formatDateTime(log.data.lastSentAt) || t('integrations.xapi.never'),
+            })}
+            {log.data.nextRetryAt
+              ? t('integrations.xapi.nextRetry', { date: formatDateTime(log.data.nextRetryAt) })
+              : ''}
           </p>
           <AdminTable
-            columns={deliveryColumns}
+            columns={deliveryColumns(t)}
             rows={log.data.deliveries}
             rowKey={(d) => `${d.at}-${d.kind}-${d.status}`}
             rowTestId="xapi-delivery"

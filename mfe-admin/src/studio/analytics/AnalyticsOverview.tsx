@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { api, useApiData, useDocumentTitle } from '@catalyst/web-kit';
+import { api, formatCount, formatPercent, useApiData, useDocumentTitle, useStrings } from '@catalyst/web-kit';
+import { consoleStrings } from '../../i18n/console/en';
 import styles from '../../common/Admin.module.css';
 import { StudioNav } from '../StudioNav';
 import { AnalyticsReadState } from './AnalyticsReadState';
@@ -8,7 +9,8 @@ import { formatMinutes, useStudioRange } from './useStudioRange';
 
 /** /studio/analytics: each of the creator's items with its minutes watched and completions over the period. */
 export function AnalyticsOverview() {
-  useDocumentTitle('Analytics');
+  const t = useStrings(consoleStrings);
+  useDocumentTitle(t('studio.nav.analytics'));
   const [days, setDays] = useStudioRange();
   const read = useApiData(api.studioAnalytics.overview, { query: { days } });
   const items = read.data?.items ?? [];
@@ -17,32 +19,29 @@ export function AnalyticsOverview() {
     <section className={styles.page}>
       <header className={styles.header}>
         <div>
-          <h1 className={styles.title}>Analytics</h1>
-          <p className={styles.subtitle}>
-            Minutes watched at real speed and completions over the period; learners and average percent
-            watched over all time.
-          </p>
+          <h1 className={styles.title}>{t('studio.nav.analytics')}</h1>
+          <p className={styles.subtitle}>{t('studio.analytics.subtitle')}</p>
         </div>
         <RangePicker days={days} onChange={setDays} />
       </header>
       <StudioNav />
       <AnalyticsReadState read={read} />
-      {read.data && items.length === 0 ? <p className={styles.empty}>No products yet.</p> : null}
+      {read.data && items.length === 0 ? <p className={styles.empty}>{t('studio.analytics.empty')}</p> : null}
       {items.length > 0 ? (
         <>
           <p className={styles.statLabel} data-testid="studio-minutes-total">
-            {formatMinutes(total)} minutes watched in the last {days} days
+            {t('studio.analytics.total', { minutes: formatMinutes(total), days })}
           </p>
           <div className={styles.tableWrap}>
             <table className={styles.table}>
-              <caption className="ck-visually-hidden">Your products over the last {days} days</caption>
+              <caption className="ck-visually-hidden">{t('studio.analytics.caption', { days })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Minutes watched</th>
-                  <th scope="col">Completions</th>
-                  <th scope="col">Learners</th>
-                  <th scope="col">Average watched</th>
+                  <th scope="col">{t('studio.analytics.product')}</th>
+                  <th scope="col">{t('studio.analytics.minutes')}</th>
+                  <th scope="col">{t('studio.analytics.completions')}</th>
+                  <th scope="col">{t('studio.analytics.learners')}</th>
+                  <th scope="col">{t('studio.analytics.average')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -52,9 +51,9 @@ export function AnalyticsOverview() {
                       <Link to={`/studio/analytics/${item.productId}?days=${days}`}>{item.title}</Link>
                     </th>
                     <td>{formatMinutes(item.minutes)}</td>
-                    <td>{item.completions}</td>
-                    <td>{item.learners}</td>
-                    <td>{item.percentAverage}%</td>
+                    <td>{formatCount(item.completions)}</td>
+                    <td>{formatCount(item.learners)}</td>
+                    <td>{formatPercent(item.percentAverage)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,4 +1,5 @@
-import { ErrorScreen, Spinner } from '@catalyst/web-kit';
+import { ErrorScreen, Spinner, useStrings } from '@catalyst/web-kit';
+import { consoleStrings } from '../../i18n/console/en';
 
 /** What an analytics page shows while its read is on the way or failed (nothing once it has data). */
 export function AnalyticsReadState({
@@ -6,13 +7,14 @@ export function AnalyticsReadState({
 }: {
   read: { isLoading: boolean; data?: unknown; error?: { message: string } | null; reload: () => void };
 }) {
+  const t = useStrings(consoleStrings);
   if (read.error)
     return (
       <ErrorScreen
-        message={`Failed to load analytics: ${read.error.message}`}
+        message={t('studio.analytics.failed', { message: read.error.message })}
         onRetry={read.reload}
-        retryLabel="Try Again"
+        retryLabel={t('revisions.tryAgain')}
       />
     );
-  return read.isLoading && !read.data ? <Spinner message="Loading analytics..." /> : null;
+  return read.isLoading && !read.data ? <Spinner message={t('studio.analytics.loading')} /> : null;
 }

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useStrings } from '@catalyst/web-kit';
+import { consoleStrings } from '../../i18n/console/en';
 import styles from './Analytics.module.css';
 
 /** A chart with its numbers behind it: the same figures as a table, for screen readers and anyone who wants them. */
@@ -16,13 +18,14 @@ export function ChartCard({
   table: ReactNode;
   testId: string;
 }) {
+  const t = useStrings(consoleStrings);
   return (
     <section className={styles.chart} data-testid={testId} aria-label={title}>
       <h2 className={styles.chartTitle}>{title}</h2>
       <p className="ck-visually-hidden">{summary}</p>
       {chart}
       <details className={styles.numbers}>
-        <summary>Show the numbers</summary>
+        <summary>{t('studio.analytics.numbers')}</summary>
         {table}
       </details>
     </section>

@@ -1,7 +1,16 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { StudioProductAnalytics } from '@catalyst/contracts';
-import { api, useApiData, useDocumentTitle } from '@catalyst/web-kit';
+import {
+  api,
+  formatCount,
+  currentLanguage,
+  formatPercent,
+  useApiData,
+  useDocumentTitle,
+  useStrings,
+} from '@catalyst/web-kit';
+import { consoleStrings } from '../../i18n/console/en';
 import adminStyles from '../../common/Admin.module.css';
 import { StudioNav } from '../StudioNav';
 import styles from './Analytics.module.css';
@@ -14,21 +23,29 @@ import { formatMinutes, useStudioRange } from './useStudioRange';
 const COLORS = { primary: '#2563eb', secondary: '#16a34a', accent: '#f59e0b' };
 const positions = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
+/** An average rating with one decimal ('4.0'), as the page's language writes it. */
+const ratingText = (average: number) =>
+  currentLanguage() === 'en'
+    ? average.toFixed(1)
+    : average.toLocaleString(currentLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** /studio/analytics/{id}: one item's minutes per day, drop-off per lesson, quizzes, ratings and questions. */
 export function ProductAnalyticsPage() {
+  const t = useStrings(consoleStrings);
   const { id = '' } = useParams();
   const [days, setDays] = useStudioRange();
   const read = useApiData(api.studioAnalytics.product, { params: { id }, query: { days } });
-  useDocumentTitle(read.data ? `${read.data.title} · Analytics` : 'Analytics');
+  useDocumentTitle(
+    read.data ? t('studio.analytics.titleOf', { title: read.data.title }) : t('studio.nav.analytics'),
+  );
   return (
     <section className={adminStyles.page}>
       <header className={adminStyles.header}>
         <div>
           <p className={adminStyles.subtitle}>
-            <Link to={`/studio/analytics?days=${days}`}>All products</Link>
+            <Link to={`/studio/analytics?days=${days}`}>{t('studio.analytics.all')}</Link>
           </p>
-          <h1 className={adminStyles.title}>{read.data?.title ?? 'Analytics'}</h1>
+          <h1 className={adminStyles.title}>{read.data?.title ?? t('studio.nav.analytics')}</h1>
         </div>
         <RangePicker days={days} onChange={setDays} />
       </header>
@@ -40,29 +57,41 @@ export function ProductAnalyticsPage() {
 }
 
 function ProductFigures({ data, days }: { data: StudioProductAnalytics; days: number }) {
+  const t = useStrings(consoleStrings);
   const { figures } = data;
   const perDay = useMemo(
     () => ({
       x: data.days.map((day) => Date.parse(`${day.day}T00:00:00Z`) / 1000),
-      series: [{ label: 'Minutes', color: COLORS.primary, values: data.days.map((day) => day.minutes) }],
+      series: [
+        {
+          label: t('studio.analytics.minutesShort'),
+          color: COLORS.primary,
+          values: data.days.map((day) => day.minutes),
+        },
+      ],
     }),
-    [data.days],
+    [data.days, t],
   );
   const dropOff = useMemo(
     () => ({
       x: positions(data.dropOff.length),
       labels: data.dropOff.map((_, i) => `${i + 1}`),
       series: [
-        { label: 'Started', color: COLORS.primary, bars: true, values: data.dropOff.map((l) => l.started) },
         {
-          label: 'Finished',
+          label: t('studio.analytics.started'),
+          color: COLORS.primary,
+          bars: true,
+          values: data.dropOff.map((l) => l.started),
+        },
+        {
+          label: t('studio.analytics.finished'),
           color: COLORS.secondary,
           bars: true,
           values: data.dropOff.map((l) => l.finished),
         },
       ],
     }),
-    [data.dropOff],
+    [data.dropOff, t],
   );
   const ratings = useMemo(
     () => ({
@@ -70,14 +99,14 @@ function ProductFigures({ data, days }: { data: StudioProductAnalytics; days: nu
       labels: data.ratings.map((r) => r.month),
       series: [
         {
-          label: 'Average rating',
+          label: t('studio.analytics.averageRating'),
           color: COLORS.accent,
           bars: true,
           values: data.ratings.map((r) => r.average),
         },
       ],
     }),
-    [data.ratings],
+    [data.ratings, t],
   );
   const quizzes = useMemo(
     () => ({
@@ -85,34 +114,42 @@ function ProductFigures({ data, days }: { data: StudioProductAnalytics; days: nu
       labels: data.quizzes.map((_, i) => `${i + 1}`),
       series: [
         {
-          label: 'Pass rate %',
+          label: t('studio.analytics.passRatePercent'),
           color: COLORS.secondary,
           bars: true,
           values: data.quizzes.map((q) => percentOf(q.passed, q.learners)),
         },
       ],
     }),
-    [data.quizzes],
+    [data.quizzes, t],
   );
   return (
     <>
       <div className={adminStyles.stats}>
-        <Stat label={`Minutes watched (${days} days)`} value={formatMinutes(figures.minutes)} />
-        <Stat label={`Completions (${days} days)`} value={String(figures.completions)} />
-        <Stat label="Learners" value={String(figures.learners)} />
-        <Stat label="Average watched" value={`${figures.percentAverage}%`} />
-        <Stat label="Questions waiting" value={String(data.questionsWaiting)} />
+        <Stat label={t('studio.analytics.minutesDays', { days })} value={formatMinutes(figures.minutes)} />
+        <Stat
+          label={t('studio.analytics.completionsDays', { days })}
+          value={formatCount(figures.completions)}
+        />
+        <Stat label={t('studio.analytics.learners')} value={formatCount(figures.learners)} />
+        <Stat label={t('studio.analytics.average')} value={formatPercent(figures.percentAverage)} />
+        <Stat label={t('studio.analytics.waiting')} value={formatCount(data.questionsWaiting)} />
       </div>
       <div className={styles.charts}>
         <ChartCard
-          title="Minutes watched per day"
-          summary={`${formatMinutes(figures.minutes)} minutes over the last ${days} days.`}
+          title={t('studio.analytics.perDay')}
+          summary={t('studio.analytics.perDaySummary', { minutes: formatMinutes(figures.minutes), days })}
           testId="chart-minutes"
           chart={<UPlotChart x={perDay.x} series={perDay.series} />}
           table={
             <FiguresTable
-              caption="Minutes watched per day"
-              head={['Day', 'Minutes', 'Learners', 'Completions']}
+              caption={t('studio.analytics.perDay')}
+              head={[
+                t('studio.analytics.day'),
+                t('studio.analytics.minutesShort'),
+                t('studio.analytics.learners'),
+                t('studio.analytics.completions'),
+              ]}
               rows={data.days.map((day) => [
                 day.day,
                 formatMinutes(day.minutes),
@@ -124,20 +161,26 @@ function ProductFigures({ data, days }: { data: StudioProductAnalytics; days: nu
         />
         {data.dropOff.length > 0 ? (
           <ChartCard
-            title="Drop-off per lesson"
-            summary="Learners who started each lesson and who finished it, in curriculum order."
+            title={t('studio.analytics.dropOff')}
+            summary={t('studio.analytics.dropOffSummary')}
             testId="chart-drop-off"
             chart={<UPlotChart x={dropOff.x} xLabels={dropOff.labels} series={dropOff.series} />}
             table={
               <FiguresTable
-                caption="Drop-off per lesson"
-                head={['#', 'Lesson', 'Started', 'Finished', 'Finished of started']}
+                caption={t('studio.analytics.dropOff')}
+                head={[
+                  '#',
+                  t('studio.analytics.lesson'),
+                  t('studio.analytics.started'),
+                  t('studio.analytics.finished'),
+                  t('studio.analytics.finishedOfStarted'),
+                ]}
                 rows={data.dropOff.map((lesson, i) => [
                   i + 1,
                   lesson.title,
                   lesson.started,
                   lesson.finished,
-                  `${percentOf(lesson.finished, lesson.started)}%`,
+                  formatPercent(percentOf(lesson.finished, lesson.started)),
                 ])}
               />
             }
@@ -145,41 +188,47 @@ function ProductFigures({ data, days }: { data: StudioProductAnalytics; days: nu
         ) : null}
         {data.quizzes.length > 0 ? (
           <ChartCard
-            title="Quiz pass rates"
-            summary="Of the learners who took each quiz, the share who passed."
+            title={t('studio.analytics.quizzes')}
+            summary={t('studio.analytics.quizzesSummary')}
             testId="chart-quizzes"
             chart={<UPlotChart x={quizzes.x} xLabels={quizzes.labels} series={quizzes.series} />}
             table={
               <FiguresTable
-                caption="Quiz pass rates"
-                head={['#', 'Quiz', 'Took it', 'Passed', 'Pass rate']}
+                caption={t('studio.analytics.quizzes')}
+                head={[
+                  '#',
+                  t('studio.analytics.quiz'),
+                  t('studio.analytics.tookIt'),
+                  t('studio.analytics.passed'),
+                  t('studio.analytics.passRate'),
+                ]}
                 rows={data.quizzes.map((quiz, i) => [
                   i + 1,
                   quiz.title,
                   quiz.learners,
                   quiz.passed,
-                  `${percentOf(quiz.passed, quiz.learners)}%`,
+                  formatPercent(percentOf(quiz.passed, quiz.learners)),
                 ])}
               />
             }
           />
         ) : null}
         <ChartCard
-          title="Ratings over time"
-          summary="Reviews written each month of the last year and their average rating."
+          title={t('studio.analytics.ratings')}
+          summary={t('studio.analytics.ratingsSummary')}
           testId="chart-ratings"
           chart={
             data.ratings.length > 0 ? (
               <UPlotChart x={ratings.x} xLabels={ratings.labels} series={ratings.series} />
             ) : (
-              <p className={adminStyles.muted}>No reviews in the last year.</p>
+              <p className={adminStyles.muted}>{t('studio.analytics.noReviews')}</p>
             )
           }
           table={
             <FiguresTable
-              caption="Ratings over time"
-              head={['Month', 'Reviews', 'Average rating']}
-              rows={data.ratings.map((month) => [month.month, month.reviews, month.average.toFixed(1)])}
+              caption={t('studio.analytics.ratings')}
+              head={[t('royalties.month'), t('studio.nav.reviews'), t('studio.analytics.averageRating')]}
+              rows={data.ratings.map((month) => [month.month, month.reviews, ratingText(month.average)])}
             />
           }
         />

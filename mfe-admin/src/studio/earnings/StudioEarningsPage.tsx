@@ -9,6 +9,7 @@ import {
   Spinner,
   useApiData,
   useDocumentTitle,
+  useStrings,
   type ApiClient,
 } from '@catalyst/web-kit';
 import { AdminTable, type AdminColumn } from '../../common/AdminListView';
@@ -17,19 +18,21 @@ import { StatementView } from '../../royalties/StatementView';
 import { PayoutDetailsForm } from '../../royalties/PayoutDetailsForm';
 import { minutesText, money, monthName, monthStatusText } from '../../royalties/royaltyFormat';
 import { StudioNav } from '../StudioNav';
+import { consoleStrings } from '../../i18n/console/en';
 
 /** Where the creator's royalties go: their own payout details (none yet: a 404, an empty form). */
 function OwnPayoutDetails({ client }: { client: ApiClient }) {
+  const t = useStrings(consoleStrings);
   const current = useApiData(client.earnings.ownPayoutAccount);
   const [saved, setSaved] = useState(false);
   const none = isApiRequestError(current.error) && current.error.status === 404;
   return (
     <section aria-labelledby="payout-details" data-testid="own-payout-details">
-      <h2 id="payout-details">Where your royalties are paid</h2>
+      <h2 id="payout-details">{t('studio.earnings.payoutTitle')}</h2>
       {current.error && !none ? (
         <Alert tone="danger">{current.error.message}</Alert>
       ) : !current.data && !none ? (
-        <Spinner message="Loading your payout details..." />
+        <Spinner message={t('studio.earnings.payoutLoading')} />
       ) : (
         <PayoutDetailsForm
           current={current.data}
@@ -37,35 +40,36 @@ function OwnPayoutDetails({ client }: { client: ApiClient }) {
           onSaved={() => setSaved(true)}
         />
       )}
-      {saved ? <Alert tone="success">Your payout details are saved.</Alert> : null}
+      {saved ? <Alert tone="success">{t('studio.earnings.payoutSaved')}</Alert> : null}
     </section>
   );
 }
 
 /** /studio/earnings: the creator's months from the royalty pool, and the chosen month's statement (?month=). */
 export function StudioEarningsPage({ client = defaultApi }: { client?: ApiClient }) {
-  useDocumentTitle('Earnings');
+  const t = useStrings(consoleStrings);
+  useDocumentTitle(t('studio.earnings.title'));
   const [search, setSearch] = useSearchParams();
   const earnings = useApiData(client.earnings.list);
   const chosen = search.get('month') ?? earnings.data?.months[0]?.month ?? null;
   const statement = useApiData(client.earnings.statement, chosen ? { params: { month: chosen } } : null);
 
   const columns: ReadonlyArray<AdminColumn<EarningsMonth>> = [
-    { label: 'Month', cell: (m) => monthName(m.month) },
-    { label: 'Status', cell: (m) => monthStatusText(m.status, m.paidAt) },
-    { label: 'Paid minutes', cell: (m) => minutesText(m.paidMinutes) },
-    { label: 'Amount', cell: (m) => money(m.amount) },
+    { label: t('royalties.month'), cell: (m) => monthName(m.month) },
+    { label: t('royalties.status'), cell: (m) => monthStatusText(m.status, t, m.paidAt) },
+    { label: t('royalties.paidMinutes'), cell: (m) => minutesText(m.paidMinutes, t) },
+    { label: t('royalties.amount'), cell: (m) => money(m.amount) },
     {
-      label: 'Statement',
+      label: t('royalties.statement'),
       cell: (m) => (
         <Button
           size="sm"
           variant={m.month === chosen ? 'primary' : 'ghost'}
-          aria-label={`Statement for ${monthName(m.month)}`}
+          aria-label={t('royalties.statement.title', { month: monthName(m.month) })}
           aria-pressed={m.month === chosen}
           onClick={() => setSearch({ month: m.month })}
         >
-          View
+          {t('studio.earnings.view')}
         </Button>
       ),
     },
@@ -76,12 +80,12 @@ export function StudioEarningsPage({ client = defaultApi }: { client?: ApiClient
   if (isApiRequestError(earnings.error) && earnings.error.status === 400)
     body = (
       <Alert tone="info">
-        Earnings are kept per creator: see every creator's statements in{' '}
-        <Link to="/admin/royalties">Royalties</Link>.
+        {t('studio.earnings.perCreator')} <Link to="/admin/royalties">{t('royalties.title')}</Link>
+        {t('studio.earnings.perCreatorEnd')}
       </Alert>
     );
   else if (earnings.error) body = <Alert tone="danger">{earnings.error.message}</Alert>;
-  else if (!earnings.data) body = <Spinner message="Loading your earnings..." />;
+  else if (!earnings.data) body = <Spinner message={t('studio.earnings.loading')} />;
   else
     body = (
       <>
@@ -101,10 +105,8 @@ export function StudioEarningsPage({ client = defaultApi }: { client?: ApiClient
     <section className={styles.page}>
       <header className={styles.header}>
         <div>
-          <h1 className={styles.title}>Earnings</h1>
-          <p className={styles.subtitle}>
-            Each month a share of subscription revenue is split between creators by paid minutes watched.
-          </p>
+          <h1 className={styles.title}>{t('studio.earnings.title')}</h1>
+          <p className={styles.subtitle}>{t('studio.earnings.subtitle')}</p>
         </div>
       </header>
       <StudioNav />

@@ -1,14 +1,15 @@
 import type { RevisionSummary } from '@catalyst/contracts';
-import { Badge, type BadgeTone } from '@catalyst/web-kit';
+import { Badge, type BadgeTone, useStrings } from '@catalyst/web-kit';
+import { consoleStrings } from '../../i18n/console/en';
 
 type ReviewStatus = RevisionSummary['status'];
 
-export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
-  draft: 'Draft',
-  in_review: 'In review',
-  changes_requested: 'Changes requested',
-  approved: 'Approved',
-};
+const LABELS = {
+  draft: 'studio.status.draft',
+  in_review: 'studio.status.inReview',
+  changes_requested: 'studio.status.changesRequested',
+  approved: 'studio.status.approved',
+} as const satisfies Record<ReviewStatus, string>;
 const TONES: Record<ReviewStatus, BadgeTone> = {
   draft: 'neutral',
   in_review: 'info',
@@ -18,5 +19,6 @@ const TONES: Record<ReviewStatus, BadgeTone> = {
 
 /** Where a draft stands in review, in words (the colour only repeats them). */
 export function ReviewStatusBadge({ status }: { status: ReviewStatus }) {
-  return <Badge tone={TONES[status]}>{REVIEW_STATUS_LABELS[status]}</Badge>;
+  const t = useStrings(consoleStrings);
+  return <Badge tone={TONES[status]}>{t(LABELS[status])}</Badge>;
 }

@@ -9,6 +9,7 @@ import {
   Spinner,
   useApiData,
   useDocumentTitle,
+  useStrings,
 } from '@catalyst/web-kit';
 import styles from '../../common/Admin.module.css';
 import { AdminTable } from '../../common/AdminListView';
@@ -16,10 +17,12 @@ import { useFlash } from '../../common/flash';
 import { formatDateTime } from '../../common/formatDateTime';
 import { StudioNav } from '../StudioNav';
 import { ReviewStatusBadge } from './ReviewStatusBadge';
+import { consoleStrings } from '../../i18n/console/en';
 
 /** /studio: the creator's products, each with where its draft stands in review and whether it is live. */
 export function StudioProductsPage() {
-  useDocumentTitle('Your products');
+  const t = useStrings(consoleStrings);
+  useDocumentTitle(t('studio.products.title'));
   const [flash, setFlash] = useFlash();
   const list = useApiData(api.studio.list);
   // An admin without a creator of their own sees every creator's products: each row then says whose.
@@ -28,14 +31,12 @@ export function StudioProductsPage() {
     <section className={styles.page}>
       <header className={styles.header}>
         <div>
-          <h1 className={styles.title}>Your products</h1>
-          <p className={styles.subtitle}>
-            Edit your products and submit them for review: an admin publishes each change once approved.
-          </p>
+          <h1 className={styles.title}>{t('studio.products.title')}</h1>
+          <p className={styles.subtitle}>{t('studio.products.subtitle')}</p>
         </div>
         <div className={styles.actions}>
           <Link className={buttonClassName('primary')} to="/studio/products/new">
-            New product
+            {t('studio.products.new')}
           </Link>
         </div>
       </header>
@@ -45,17 +46,15 @@ export function StudioProductsPage() {
           {flash}
         </Alert>
       ) : null}
-      {list.isLoading && !list.data ? <Spinner message="Loading products..." /> : null}
+      {list.isLoading && !list.data ? <Spinner message={t('studio.products.loading')} /> : null}
       {list.error ? (
         <ErrorScreen
-          message={`Failed to load your products: ${list.error.message}`}
+          message={t('studio.products.failed', { message: list.error.message })}
           onRetry={list.reload}
-          retryLabel="Try Again"
+          retryLabel={t('revisions.tryAgain')}
         />
       ) : null}
-      {list.data?.length === 0 ? (
-        <p className={styles.empty}>No products yet. Create your first one.</p>
-      ) : null}
+      {list.data?.length === 0 ? <p className={styles.empty}>{t('studio.products.empty')}</p> : null}
       {list.data && list.data.length > 0 ? (
         <AdminTable<StudioProduct>
           rows={list.data}
@@ -63,7 +62,7 @@ export function StudioProductsPage() {
           rowTestId="studio-product-row"
           columns={[
             {
-              label: 'Product',
+              label: t('revisions.queue.product'),
               cell: (product) => (
                 <>
                   <strong>{product.title}</strong>
@@ -73,31 +72,42 @@ export function StudioProductsPage() {
               ),
             },
             ...(severalCreators
-              ? [{ label: 'Creator', cell: (product: StudioProduct) => product.creator.name }]
+              ? [
+                  {
+                    label: t('revisions.queue.creator'),
+                    cell: (product: StudioProduct) => product.creator.name,
+                  },
+                ]
               : []),
             {
-              label: 'Status',
+              label: t('royalties.status'),
               cell: (product) => (
                 <span className={styles.actions}>
                   <ReviewStatusBadge status={product.reviewStatus} />
-                  {product.isPublished ? <Badge tone="success">Published</Badge> : null}
+                  {product.isPublished ? (
+                    <Badge tone="success">{t('revisions.queue.published')}</Badge>
+                  ) : null}
                 </span>
               ),
             },
             {
-              label: 'Reason',
+              label: t('moderation.audit.reason'),
               cell: (product) => product.reason ?? '',
             },
-            { label: 'Updated', cell: (product) => formatDateTime(product.updatedAt), muted: true },
             {
-              label: 'Actions',
+              label: t('studio.products.updated'),
+              cell: (product) => formatDateTime(product.updatedAt),
+              muted: true,
+            },
+            {
+              label: t('revisions.queue.actions'),
               cell: (product) => (
                 <Link
                   className={buttonClassName('secondary', 'sm')}
                   to={`/studio/products/${product._id}/edit`}
-                  aria-label={`Edit ${product.title}`}
+                  aria-label={t('studio.products.editLabel', { title: product.title })}
                 >
-                  Edit
+                  {t('studio.products.edit')}
                 </Link>
               ),
             },

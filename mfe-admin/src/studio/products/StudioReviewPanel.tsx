@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import type { RevisionSummary } from '@catalyst/contracts';
-import { Alert, api, Badge, Button, Spinner, useApiData } from '@catalyst/web-kit';
+import { Alert, api, Badge, Button, Spinner, useApiData, useStrings } from '@catalyst/web-kit';
 import styles from '../../common/Admin.module.css';
 import { AdminTable } from '../../common/AdminListView';
 import { formatDateTime } from '../../common/formatDateTime';
 import { ReviewStatusBadge } from './ReviewStatusBadge';
+import { consoleStrings } from '../../i18n/console/en';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -13,6 +14,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * history of its drafts. `saves` counts the drafts saved on the page since it opened: each reads it again.
  */
 export function StudioReviewPanel({ productId, saves }: { productId: string; saves: number }) {
+  const t = useStrings(consoleStrings);
   const headingId = useId();
   const historyId = useId();
   const product = useApiData(api.studio.get, { params: { id: productId } });
@@ -34,7 +36,7 @@ export function StudioReviewPanel({ productId, saves }: { productId: string; sav
     setFailure(null);
     try {
       const result = await api.studio.submit.request({ params: { id: productId } });
-      setNotice(result.message ?? 'Submitted for review');
+      setNotice(result.message ?? t('studio.review.submitted'));
     } catch (error) {
       setFailure(errorText(error));
     } finally {
@@ -47,23 +49,23 @@ export function StudioReviewPanel({ productId, saves }: { productId: string; sav
   const status = product.data?.reviewStatus;
   return (
     <section className={styles.page} aria-labelledby={headingId} data-testid="studio-review">
-      <h2 id={headingId}>Review</h2>
+      <h2 id={headingId}>{t('revisions.review.title')}</h2>
       {product.error ? (
-        <Alert tone="danger">{`Failed to load the review: ${product.error.message}`}</Alert>
+        <Alert tone="danger">{t('studio.review.failed', { message: product.error.message })}</Alert>
       ) : null}
-      {!product.data && !product.error ? <Spinner message="Loading review..." /> : null}
+      {!product.data && !product.error ? <Spinner message={t('studio.review.loading')} /> : null}
       {product.data ? (
         <>
           <p className={styles.actions} data-testid="review-status">
-            Status: {status ? <ReviewStatusBadge status={status} /> : null}
+            {t('revisions.review.status')} {status ? <ReviewStatusBadge status={status} /> : null}
             {product.data.isPublished ? (
-              <Badge tone="success">Published</Badge>
+              <Badge tone="success">{t('revisions.queue.published')}</Badge>
             ) : (
-              <Badge>Not published</Badge>
+              <Badge>{t('studio.review.notPublished')}</Badge>
             )}
           </p>
           {status === 'changes_requested' && product.data.reason ? (
-            <Alert tone="warning" title="Changes requested">
+            <Alert tone="warning" title={t('studio.status.changesRequested')}>
               {product.data.reason}
             </Alert>
           ) : null}
@@ -74,9 +76,7 @@ export function StudioReviewPanel({ productId, saves }: { productId: string; sav
             </Alert>
           ) : null}
           <p className={styles.subtitle}>
-            {status === 'in_review'
-              ? 'An admin is reviewing your last submitted draft. You can keep editing; submit again once it is decided.'
-              : 'Submitting sends your last saved draft to an admin. The live product changes only when it is approved.'}
+            {t(status === 'in_review' ? 'studio.review.inReview' : 'studio.review.howItWorks')}
           </p>
           <div>
             <Button
@@ -84,27 +84,36 @@ export function StudioReviewPanel({ productId, saves }: { productId: string; sav
               loading={submitting}
               disabled={status === 'in_review' || status === 'approved'}
             >
-              Submit for review
+              {t('studio.review.submit')}
             </Button>
           </div>
         </>
       ) : null}
-      <h2 id={historyId}>Revision history</h2>
+      <h2 id={historyId}>{t('studio.review.history')}</h2>
       {revisions.error ? (
-        <Alert tone="danger">{`Failed to load the revisions: ${revisions.error.message}`}</Alert>
+        <Alert tone="danger">
+          {t('studio.review.revisionsFailed', { message: revisions.error.message })}
+        </Alert>
       ) : null}
-      {revisions.data?.length === 0 ? <p className={styles.empty}>No drafts saved yet.</p> : null}
+      {revisions.data?.length === 0 ? <p className={styles.empty}>{t('studio.review.noDrafts')}</p> : null}
       {revisions.data && revisions.data.length > 0 ? (
         <AdminTable<RevisionSummary>
           rows={revisions.data}
           rowKey={(revision) => revision.id}
           rowTestId="revision-row"
           columns={[
-            { label: 'Revision', cell: (revision) => `#${revision.number}` },
-            { label: 'Status', cell: (revision) => <ReviewStatusBadge status={revision.status} /> },
-            { label: 'Saved by', cell: (revision) => revision.authorName },
-            { label: 'Saved', cell: (revision) => formatDateTime(revision.createdAt), muted: true },
-            { label: 'Reason', cell: (revision) => revision.reason ?? '' },
+            { label: t('revisions.queue.revision'), cell: (revision) => `#${revision.number}` },
+            {
+              label: t('royalties.status'),
+              cell: (revision) => <ReviewStatusBadge status={revision.status} />,
+            },
+            { label: t('studio.review.savedBy'), cell: (revision) => revision.authorName },
+            {
+              label: t('studio.review.saved'),
+              cell: (revision) => formatDateTime(revision.createdAt),
+              muted: true,
+            },
+            { label: t('moderation.audit.reason'), cell: (revision) => revision.reason ?? '' },
           ]}
         />
       ) : null}

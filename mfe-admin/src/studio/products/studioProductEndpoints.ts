@@ -1,6 +1,7 @@
 import { api } from '@catalyst/web-kit';
 import { choice, type ProductEndpoints } from '../../products/productEndpoints';
 import { draftToForm } from '../../products/productForm';
+import { consoleStrings } from '../../i18n/console/en';
 
 /** Categories a creator may file a product under: the catalogue's active ones (at most 100, as the catalogue shows). */
 const activeCategories = async () => (await api.category.list({ query: { limit: 100 } })).items.map(choice);
@@ -12,7 +13,10 @@ const activeCategories = async () => (await api.category.list({ query: { limit: 
  */
 export const studioProductEndpoints: ProductEndpoints = {
   listPath: '/studio',
-  backLabel: 'Back to your products',
+  // read as the form renders, so it is in the page's language then
+  get backLabel() {
+    return consoleStrings.t('studio.products.back');
+  },
   categories: activeCategories,
   creators: async () => {
     const me = await api.studio.me();

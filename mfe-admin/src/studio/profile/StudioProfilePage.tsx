@@ -12,7 +12,9 @@ import {
   TextField,
   useApiData,
   useDocumentTitle,
+  useStrings,
 } from '@catalyst/web-kit';
+import { consoleStrings } from '../../i18n/console/en';
 import styles from '../../common/Admin.module.css';
 import form from '../../common/Form.module.css';
 import { TextAreaField } from '../../common/FormControls';
@@ -22,6 +24,7 @@ type Errors = Record<string, string>;
 
 /** The bio and links, as read; saved in one request, the server's message beside the field at fault. */
 function ProfileForm({ initial }: { initial: CreatorProfile }) {
+  const t = useStrings(consoleStrings);
   const [description, setDescription] = useState(initial.description);
   const [links, setLinks] = useState<CreatorLink[]>(initial.links);
   const [errors, setErrors] = useState<Errors>({});
@@ -40,12 +43,12 @@ function ProfileForm({ initial }: { initial: CreatorProfile }) {
       const saved = await api.creatorProfile.save({ body: { description, links } });
       setDescription(saved.description);
       setLinks(saved.links);
-      setStatus({ tone: 'success', text: 'Your public page is saved.' });
+      setStatus({ tone: 'success', text: t('studio.profile.saved') });
     } catch (e) {
       if (isApiRequestError(e)) {
         setErrors(Object.fromEntries((e.errors ?? []).map((fault) => [fault.field, fault.message])));
         setStatus({ tone: 'danger', text: e.message });
-      } else setStatus({ tone: 'danger', text: 'Could not reach the server. Try again.' });
+      } else setStatus({ tone: 'danger', text: t('studio.unreachable') });
     } finally {
       setBusy(false);
     }
@@ -54,7 +57,7 @@ function ProfileForm({ initial }: { initial: CreatorProfile }) {
   return (
     <form className={form.form} onSubmit={(event) => void save(event)} noValidate>
       <TextAreaField
-        label="Bio"
+        label={t('studio.profile.bio')}
         value={description}
         rows={5}
         maxLength={2000}
@@ -62,18 +65,18 @@ function ProfileForm({ initial }: { initial: CreatorProfile }) {
         onChange={(event) => setDescription(event.target.value)}
       />
       <fieldset className={form.choices}>
-        <legend>Links</legend>
+        <legend>{t('studio.profile.links')}</legend>
         {links.map((link, at) => (
           <div key={at} className={form.row}>
             <TextField
-              label={`Link ${at + 1} label`}
+              label={t('studio.profile.linkLabel', { number: at + 1 })}
               value={link.label}
               maxLength={40}
               error={errors[`links.${at}.label`]}
               onChange={(event) => setLink(at, { label: event.target.value })}
             />
             <TextField
-              label={`Link ${at + 1} address`}
+              label={t('studio.profile.linkAddress', { number: at + 1 })}
               type="url"
               inputMode="url"
               placeholder="https://"
@@ -87,7 +90,7 @@ function ProfileForm({ initial }: { initial: CreatorProfile }) {
               size="sm"
               onClick={() => setLinks((all) => all.filter((_, i) => i !== at))}
             >
-              Remove link {at + 1}
+              {t('studio.profile.removeLink', { number: at + 1 })}
             </Button>
           </div>
         ))}
@@ -98,7 +101,7 @@ function ProfileForm({ initial }: { initial: CreatorProfile }) {
             size="sm"
             onClick={() => setLinks((all) => [...all, { label: '', url: '' }])}
           >
-            Add a link
+            {t('studio.profile.addLink')}
           </Button>
         ) : null}
       </fieldset>
@@ -109,7 +112,7 @@ function ProfileForm({ initial }: { initial: CreatorProfile }) {
       ) : null}
       <div className={form.buttons}>
         <Button type="submit" loading={busy}>
-          Save
+          {t('royalties.save')}
         </Button>
       </div>
     </form>
@@ -118,17 +121,18 @@ function ProfileForm({ initial }: { initial: CreatorProfile }) {
 
 /** /studio/profile: the creator's public page as they write it — the bio and up to six links. */
 export function StudioProfilePage() {
-  useDocumentTitle('Your public page');
+  const t = useStrings(consoleStrings);
+  useDocumentTitle(t('studio.profile.title'));
   const { data, error, reload } = useApiData(api.creatorProfile.get);
   return (
     <section className={styles.page}>
       <header className={styles.header}>
         <div>
-          <h1 className={styles.title}>Your public page</h1>
+          <h1 className={styles.title}>{t('studio.profile.title')}</h1>
           {data ? (
             <p className={styles.subtitle}>
-              What learners read about you beside your courses.{' '}
-              <Link to={creatorPagePath(data.slug)}>View your public page</Link>
+              {t('studio.profile.subtitle')}{' '}
+              <Link to={creatorPagePath(data.slug)}>{t('studio.profile.view')}</Link>
             </p>
           ) : null}
         </div>
@@ -138,10 +142,14 @@ export function StudioProfilePage() {
         isApiRequestError(error) && error.status === 404 ? (
           <Alert tone="info">{error.message}</Alert>
         ) : (
-          <ErrorScreen message="Failed to load your public page" onRetry={reload} retryLabel="Try Again" />
+          <ErrorScreen
+            message={t('studio.profile.failed')}
+            onRetry={reload}
+            retryLabel={t('revisions.tryAgain')}
+          />
         )
       ) : !data ? (
-        <Spinner message="Loading your public page..." />
+        <Spinner message={t('studio.profile.loading')} />
       ) : (
         <ProfileForm initial={data} />
       )}

@@ -4,13 +4,16 @@ import {
   api,
   Card,
   ErrorScreen,
+  formatCount,
   formatDate,
   lessonPath,
   productPath,
   Spinner,
   useApiData,
   useDocumentTitle,
+  useStrings,
 } from '@catalyst/web-kit';
+import { consoleStrings } from '../../i18n/console/en';
 import styles from '../../common/Admin.module.css';
 import { StudioNav } from '../StudioNav';
 import own from './StudioQuestions.module.css';
@@ -22,15 +25,25 @@ const questionPath = (question: StudioQuestion) =>
     : productPath({ _id: question.productId });
 
 function QuestionItem({ question }: { question: StudioQuestion }) {
-  const where = question.lessonId ? `A lesson of ${question.productTitle}` : question.productTitle;
+  const t = useStrings(consoleStrings);
+  const where = question.lessonId
+    ? t('studio.questions.lessonOf', { title: question.productTitle })
+    : question.productTitle;
   return (
     <Card as="article" aria-label={question.title}>
       <h2 className={own.title}>
         <Link to={questionPath(question)}>{question.title}</Link>
       </h2>
       <p className={own.meta}>
-        {where} · asked by {question.author.name} on {formatDate(question.createdAt)} ·{' '}
-        {question.replyCount === 1 ? '1 reply' : `${question.replyCount} replies`}
+        {t('studio.questions.meta', {
+          where,
+          name: question.author.name,
+          date: formatDate(question.createdAt),
+          replies: t('studio.questions.replies', {
+            count: question.replyCount,
+            shown: formatCount(question.replyCount),
+          }),
+        })}
       </p>
     </Card>
   );
@@ -38,27 +51,30 @@ function QuestionItem({ question }: { question: StudioQuestion }) {
 
 /** /studio/questions: the newest discussions on the creator's items still waiting for an answer. */
 export function StudioQuestionsPage() {
-  useDocumentTitle('Questions');
+  const t = useStrings(consoleStrings);
+  useDocumentTitle(t('studio.nav.questions'));
   const { data, error, reload } = useApiData(api.studioQuestion.list);
   return (
     <section className={styles.page}>
       <header className={styles.header}>
         <div>
-          <h1 className={styles.title}>Questions</h1>
-          <p className={styles.subtitle}>
-            Discussions on your items with no accepted answer yet, newest first. Answer them where they are.
-          </p>
+          <h1 className={styles.title}>{t('studio.nav.questions')}</h1>
+          <p className={styles.subtitle}>{t('studio.questions.subtitle')}</p>
         </div>
       </header>
       <StudioNav />
       {error ? (
-        <ErrorScreen message="Failed to load the questions" onRetry={reload} retryLabel="Try Again" />
+        <ErrorScreen
+          message={t('studio.questions.failed')}
+          onRetry={reload}
+          retryLabel={t('revisions.tryAgain')}
+        />
       ) : !data ? (
-        <Spinner message="Loading the questions..." />
+        <Spinner message={t('studio.questions.loading')} />
       ) : data.length === 0 ? (
-        <p>No questions are waiting for an answer.</p>
+        <p>{t('studio.questions.empty')}</p>
       ) : (
-        <ul className={own.list} aria-label="Questions waiting">
+        <ul className={own.list} aria-label={t('studio.questions.waiting')}>
           {data.map((question) => (
             <li key={question._id}>
               <QuestionItem question={question} />

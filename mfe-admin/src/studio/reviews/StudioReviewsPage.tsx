@@ -14,7 +14,9 @@ import {
   Spinner,
   useApiData,
   useDocumentTitle,
+  useStrings,
 } from '@catalyst/web-kit';
+import { consoleStrings } from '../../i18n/console/en';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import styles from '../../common/Admin.module.css';
 import form from '../../common/Form.module.css';
@@ -24,6 +26,7 @@ import own from './StudioReviews.module.css';
 
 /** One review with the creator's answer under it, or the form to write one (changed in place). */
 function ReviewItem({ initial }: { initial: StudioReview }) {
+  const t = useStrings(consoleStrings);
   const [review, setReview] = useState(initial);
   const [draft, setDraft] = useState(initial.reply?.body ?? '');
   const [editing, setEditing] = useState(initial.reply === null);
@@ -42,14 +45,17 @@ function ReviewItem({ initial }: { initial: StudioReview }) {
       setReview({ ...review, reply: saved.reply });
       setEditing(false);
     } catch (e) {
-      setFailure(isApiRequestError(e) ? e.message : 'Could not reach the server. Try again.');
+      setFailure(isApiRequestError(e) ? e.message : t('studio.unreachable'));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Card as="article" aria-label={`${review.author.name} on ${review.product.title}`}>
+    <Card
+      as="article"
+      aria-label={t('studio.reviews.label', { name: review.author.name, title: review.product.title })}
+    >
       <p className={own.meta}>
         <Link to={coursePagePath(review.product.slug)}>{review.product.title}</Link> ·{' '}
         {formatDate(review.createdAt)}
@@ -58,21 +64,21 @@ function ReviewItem({ initial }: { initial: StudioReview }) {
       <p>
         <strong>{review.author.name}</strong>
       </p>
-      {review.body ? <SafeHtml html={review.bodyHtml} /> : <p>(A rating without words.)</p>}
+      {review.body ? <SafeHtml html={review.bodyHtml} /> : <p>{t('studio.reviews.noWords')}</p>}
       {review.reply && !editing ? (
         <div className={own.answer}>
           <p>
-            <strong>Your answer</strong>
+            <strong>{t('studio.reviews.yourAnswer')}</strong>
           </p>
           <SafeHtml html={review.reply.bodyHtml} />
           <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
-            Change your answer
+            {t('studio.reviews.change')}
           </Button>
         </div>
       ) : (
         <form className={`${form.form} ${own.answer}`} onSubmit={(event) => void answer(event)} noValidate>
           <TextAreaField
-            label={`Your answer to ${review.author.name}`}
+            label={t('studio.reviews.answerTo', { name: review.author.name })}
             value={draft}
             rows={3}
             maxLength={2000}
@@ -81,7 +87,7 @@ function ReviewItem({ initial }: { initial: StudioReview }) {
           />
           <div className={form.buttons}>
             <Button type="submit" size="sm" loading={busy}>
-              Post answer
+              {t('studio.reviews.post')}
             </Button>
           </div>
         </form>
@@ -92,7 +98,8 @@ function ReviewItem({ initial }: { initial: StudioReview }) {
 
 /** /studio/reviews: the newest reviews of the creator's items, answered in place. */
 export function StudioReviewsPage() {
-  useDocumentTitle('Reviews');
+  const t = useStrings(consoleStrings);
+  useDocumentTitle(t('studio.nav.reviews'));
   const [unanswered, setUnanswered] = useState(false);
   const { data, error, reload } = useApiData(api.creatorProfile.reviews, {
     query: { unanswered: unanswered ? 'true' : 'false' },
@@ -101,26 +108,28 @@ export function StudioReviewsPage() {
     <section className={styles.page}>
       <header className={styles.header}>
         <div>
-          <h1 className={styles.title}>Reviews</h1>
-          <p className={styles.subtitle}>
-            What learners say about your items; your answer shows under theirs.
-          </p>
+          <h1 className={styles.title}>{t('studio.nav.reviews')}</h1>
+          <p className={styles.subtitle}>{t('studio.reviews.subtitle')}</p>
         </div>
       </header>
       <StudioNav />
-      <CheckboxField label="Only reviews without an answer" checked={unanswered} onChange={setUnanswered} />
+      <CheckboxField label={t('studio.reviews.unanswered')} checked={unanswered} onChange={setUnanswered} />
       {error ? (
         isApiRequestError(error) && error.status === 403 ? (
           <Alert tone="info">{error.message}</Alert>
         ) : (
-          <ErrorScreen message="Failed to load the reviews" onRetry={reload} retryLabel="Try Again" />
+          <ErrorScreen
+            message={t('studio.reviews.failed')}
+            onRetry={reload}
+            retryLabel={t('revisions.tryAgain')}
+          />
         )
       ) : !data ? (
-        <Spinner message="Loading the reviews..." />
+        <Spinner message={t('studio.reviews.loading')} />
       ) : data.length === 0 ? (
-        <p>{unanswered ? 'Every review has your answer.' : 'No reviews yet.'}</p>
+        <p>{t(unanswered ? 'studio.reviews.allAnswered' : 'studio.reviews.empty')}</p>
       ) : (
-        <ul className={own.list} aria-label="Reviews">
+        <ul className={own.list} aria-label={t('studio.nav.reviews')}>
           {data.map((review) => (
             <li key={review._id}>
               <ReviewItem initial={review} />
