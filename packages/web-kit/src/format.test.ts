@@ -20,6 +20,12 @@ describe('formatPrice', () => {
     expect(formatPrice(20)).toBe('$20.00');
     expect(formatPrice('9.5')).toBe('$9.50');
   });
+
+  it('writes whole dollars as a price list does when asked, cents only when there are some', () => {
+    expect(formatPrice(12, { whole: true })).toBe('$12');
+    expect(formatPrice(6000, { whole: true })).toBe('$6,000');
+    expect(formatPrice(12.5, { whole: true })).toBe('$12.50');
+  });
 });
 
 describe('formatDuration', () => {

@@ -13,15 +13,21 @@ function toNumber(value: unknown): number | null {
 
 /**
  * 0 → 'Free', missing → 'N/A', otherwise dollars with two decimals ('$14.99'); in another language as Intl
- * writes US dollars there (de: '14,99 $').
+ * writes US dollars there (de: '14,99 $'). `whole`: whole dollars as a price list writes them, cents only when
+ * there are some ('$12', '$6,000', '$12.50').
  */
-export function formatPrice(price: number | string | null | undefined): string {
+export function formatPrice(
+  price: number | string | null | undefined,
+  { whole = false }: { whole?: boolean } = {},
+): string {
   const n = toNumber(price);
   if (n === null) return kitStrings.t('price.unknown');
   if (n === 0) return kitStrings.t('price.free');
+  const cents = !whole || !Number.isInteger(n);
   // English is written out (no Intl: see formatDate); another language is Intl's, loaded with its strings
   const other = otherLanguage();
-  return other ? other.translator.formatDollars(other.language, n) : `$${n.toFixed(2)}`;
+  if (other) return other.translator.formatDollars(other.language, n, cents);
+  return cents ? `$${n.toFixed(2)}` : `$${groupDigits(n)}`;
 }
 
 /** Intl's formats of the page's language, or null on an English page (written out: see formatDate). */

@@ -1,50 +1,28 @@
 import { Link } from 'react-router-dom';
-import { buttonClassName, useDocumentTitle, useSiteConfig } from '@catalyst/web-kit';
+import { PREMIUM_PLAN } from '@catalyst/contracts/plan';
+import { buttonClassName, useDocumentTitle, useSiteConfig, useStrings, withPart } from '@catalyst/web-kit';
+import { shellPageStrings } from '../i18n/pages/en';
 import styles from './AboutPage.module.css';
 
 /** Catalyst's creators (the demo catalogue's, services/content/src/demo/catalog.ts) and what each teaches here. */
-export const CREATORS: ReadonlyArray<{ name: string; bio: string; teaches: string }> = [
-  {
-    name: 'Maya Chen',
-    bio: 'Front-end architect who has shipped design systems for three unicorns.',
-    teaches: 'HTML, CSS, JavaScript and React, and the Design Systems Workshop.',
-  },
-  {
-    name: 'Daniel Okafor',
-    bio: 'Back-end engineer and database tuner; writes about Postgres and Node.js.',
-    teaches: 'REST APIs with Node.js, TypeScript, SQL, web performance and the PostgreSQL webinar.',
-  },
-  {
-    name: 'Priya Raman',
-    bio: 'Data scientist teaching statistics and machine learning without the jargon.',
-    teaches: 'Python, statistics, machine learning, deep learning, A/B testing and the LLM webinar.',
-  },
-  {
-    name: 'Lucas Moreau',
-    bio: 'Product designer focused on typography, colour and design critique.',
-    teaches: 'UI design, typography, Figma, colour, data visualisation and the live critiques.',
-  },
-  {
-    name: 'Sofia Alvarez',
-    bio: 'Startup advisor and former CFO; makes finance and strategy practical.',
-    teaches: 'Startup finance, pricing, OKRs, business plans, content marketing and the fundraising Q&A.',
-  },
-  {
-    name: 'Kenji Watanabe',
-    bio: 'Travel and portrait photographer with twenty years behind the lens.',
-    teaches: 'Exposure, composition, lighting, Lightroom, street and night photography, and buying gear.',
-  },
-  {
-    name: 'Amara Nwosu',
-    bio: 'Producer and mix engineer for independent artists and podcasts.',
-    teaches: 'Music production, theory, mixing, mastering, sound design, home studios and podcast audio.',
-  },
-  {
-    name: 'Elena Petrova',
-    bio: 'Leadership coach and UX researcher who bridges people and products.',
-    teaches: 'User research, accessibility audits, remote leadership, negotiation and the release Q&A.',
-  },
-];
+const CREATORS = [
+  { name: 'Maya Chen', bio: 'about.bioMaya', teaches: 'about.teachesMaya' },
+  { name: 'Daniel Okafor', bio: 'about.bioDaniel', teaches: 'about.teachesDaniel' },
+  { name: 'Priya Raman', bio: 'about.bioPriya', teaches: 'about.teachesPriya' },
+  { name: 'Lucas Moreau', bio: 'about.bioLucas', teaches: 'about.teachesLucas' },
+  { name: 'Sofia Alvarez', bio: 'about.bioSofia', teaches: 'about.teachesSofia' },
+  { name: 'Kenji Watanabe', bio: 'about.bioKenji', teaches: 'about.teachesKenji' },
+  { name: 'Amara Nwosu', bio: 'about.bioAmara', teaches: 'about.teachesAmara' },
+  { name: 'Elena Petrova', bio: 'about.bioElena', teaches: 'about.teachesElena' },
+] as const;
+
+/** How it works: each principle's term (in bold) and the sentence it starts. */
+const PRINCIPLES = [
+  ['about.coursesTerm', 'about.courses'],
+  ['about.placeTerm', 'about.place'],
+  ['about.webinarsTerm', 'about.webinars'],
+  ['about.freeTerm', 'about.free'],
+] as const;
 
 const initials = (name: string) =>
   name
@@ -54,45 +32,33 @@ const initials = (name: string) =>
 
 /** What Catalyst is and who teaches on it (login guarded, like the footer's About link). */
 export default function AboutPage() {
+  const t = useStrings(shellPageStrings);
   const site = useSiteConfig();
-  useDocumentTitle('About');
+  useDocumentTitle(t('about.documentTitle'));
   const phoneHref = site.contactPhone ? `tel:${site.contactPhone.replace(/[^+\d]/g, '')}` : '';
   return (
     <article className={styles.about}>
       <header className={styles.intro}>
         <div>
-          <p className={styles.kicker}>About {site.name}</p>
-          <h1>Learn from people who do the work</h1>
-          <p className={styles.lead}>
-            {site.name} gathers courses, tutorials, videos, written guides and live webinars by{' '}
-            {CREATORS.length} creators, each teaching what they do for a living.
-          </p>
+          <p className={styles.kicker}>{t('about.kicker', { site: site.name })}</p>
+          <h1>{t('about.title')}</h1>
+          <p className={styles.lead}>{t('about.lead', { site: site.name, count: CREATORS.length })}</p>
         </div>
       </header>
 
       <section className={styles.block} aria-labelledby="about-how">
-        <h2 id="about-how">How it works</h2>
+        <h2 id="about-how">{t('about.how')}</h2>
         <ul className={styles.principles}>
-          <li>
-            <strong>Courses</strong> are cut into short lessons in sections, with resources to download, and
-            end with an exercise or a quiz. The first lesson of every course is a free preview.
-          </li>
-          <li>
-            <strong>Your place is kept</strong> in every video and lesson, on any device, and a finished
-            course earns a certificate anyone can verify.
-          </li>
-          <li>
-            <strong>Webinars</strong> are live question-and-answer sessions: watch the last one’s recording
-            and register for the next.
-          </li>
-          <li>
-            <strong>Free items</strong> open to everyone signed in; Premium opens the whole catalogue.
-          </li>
+          {PRINCIPLES.map(([term, text]) => (
+            <li key={term}>
+              {withPart(t(text, { plan: PREMIUM_PLAN.name }), 'term', <strong>{t(term)}</strong>)}
+            </li>
+          ))}
         </ul>
       </section>
 
       <section className={styles.block} aria-labelledby="about-creators">
-        <h2 id="about-creators">The creators</h2>
+        <h2 id="about-creators">{t('about.creators')}</h2>
         <ul className={styles.creators}>
           {CREATORS.map((creator) => (
             <li key={creator.name}>
@@ -101,8 +67,8 @@ export default function AboutPage() {
               </span>
               <div>
                 <h3>{creator.name}</h3>
-                <p>{creator.bio}</p>
-                <p className={styles.teaches}>Teaches {creator.teaches}</p>
+                <p>{t(creator.bio)}</p>
+                <p className={styles.teaches}>{t(creator.teaches)}</p>
               </div>
             </li>
           ))}
@@ -111,18 +77,20 @@ export default function AboutPage() {
 
       {site.contactEmail || site.contactPhone ? (
         <section className={styles.block} aria-labelledby="about-contact">
-          <h2 id="about-contact">Get in touch</h2>
-          <p>Questions about a course, or an idea for the next one? We read every message.</p>
+          <h2 id="about-contact">{t('about.contactTitle')}</h2>
+          <p>{t('about.contactText')}</p>
           <ul className={styles.contact}>
             {site.contactEmail ? (
               <li>
-                E-mail: <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
+                {withPart(
+                  t('about.email'),
+                  'link',
+                  <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>,
+                )}
               </li>
             ) : null}
             {site.contactPhone ? (
-              <li>
-                Phone: <a href={phoneHref}>{site.contactPhone}</a>
-              </li>
+              <li>{withPart(t('about.phone'), 'link', <a href={phoneHref}>{site.contactPhone}</a>)}</li>
             ) : null}
           </ul>
         </section>
@@ -130,7 +98,7 @@ export default function AboutPage() {
 
       <p className={styles.actions}>
         <Link to="/browse" className={buttonClassName('primary', 'lg')}>
-          Start learning
+          {t('about.start')}
         </Link>
       </p>
     </article>

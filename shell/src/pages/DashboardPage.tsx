@@ -9,8 +9,10 @@ import {
   useDocumentTitle,
   useSession,
   useSiteConfig,
+  useStrings,
   useSubscription,
 } from '@catalyst/web-kit';
+import { shellPageStrings } from '../i18n/pages/en';
 import { RemoteModule } from '../federation/RemoteModule';
 import { SHELL_WIDGETS } from '../federation/widgets';
 import styles from './Pages.module.css';
@@ -21,6 +23,7 @@ export const PROMO_VIDEO_URL = '/media/promo.mp4';
 
 /** The promo loops silently; a visible button pauses it (moving content must be stoppable). */
 function PromoVideo() {
+  const t = useStrings(shellPageStrings);
   const video = useRef<HTMLVideoElement>(null);
   const [paused, setPaused] = useState(false);
   const toggle = () => {
@@ -42,7 +45,7 @@ function PromoVideo() {
         loop
         playsInline
         preload="metadata"
-        aria-label="Promotional video: a tour of the learning library"
+        aria-label={t('dashboard.promoLabel')}
         onPlay={() => setPaused(false)}
         onPause={() => setPaused(true)}
       />
@@ -52,7 +55,7 @@ function PromoVideo() {
         ) : (
           <Pause size={14} aria-hidden="true" focusable="false" />
         )}
-        {paused ? 'Play video' : 'Pause video'}
+        {paused ? t('dashboard.playVideo') : t('dashboard.pauseVideo')}
       </button>
     </div>
   );
@@ -64,13 +67,14 @@ function PromoVideo() {
  * the first paint (on a phone the longer text wrapped to one line more: everything below moved up 25 px).
  */
 function Lead({ returning }: { returning: boolean }) {
+  const t = useStrings(shellPageStrings);
   return (
     <p className={`${styles.lead} ${styles.overlaid}`}>
       <span className={returning ? undefined : styles.unseen} aria-hidden={!returning || undefined}>
-        Keep your momentum: continue a course or discover something new today.
+        {t('dashboard.leadReturning')}
       </span>
       <span className={returning ? styles.unseen : undefined} aria-hidden={returning || undefined}>
-        Start by browsing the library: pick a topic, then a creator, and your first lesson is one click away.
+        {t('dashboard.leadNew')}
       </span>
     </p>
   );
@@ -81,10 +85,11 @@ function Lead({ returning }: { returning: boolean }) {
  * Continue watching (player) and Your path (the learning paths the learner follows).
  */
 export default function DashboardPage() {
+  const t = useStrings(shellPageStrings);
   const site = useSiteConfig();
   const { user } = useSession();
   const { hasSubscription, isLoading } = useSubscription();
-  useDocumentTitle('Dashboard');
+  useDocumentTitle(t('dashboard.documentTitle'));
   // Someone who has watched something is coming back; a brand-new learner is welcomed and pointed at Browse.
   const started = useApiData(api.progress.recent, { query: { limit: 1 } });
   const returning = Array.isArray(started.data) && started.data.length > 0;
@@ -94,16 +99,16 @@ export default function DashboardPage() {
         <div className={styles.heroText}>
           <p className={styles.kicker}>{site.tagline}</p>
           <h1 id="dashboard-title">
-            {returning ? 'Welcome back' : 'Welcome'}, {firstName(user)}
+            {t(returning ? 'dashboard.welcomeBack' : 'dashboard.welcome', { name: firstName(user) })}
           </h1>
           <Lead returning={returning} />
           <div className={styles.heroActions}>
             <Link to="/browse" className={`${buttonClassName('primary', 'lg')} ${styles.heroCta}`}>
-              Browse Content
+              {t('dashboard.browse')}
             </Link>
             {!isLoading && !hasSubscription ? (
               <Link to="/subscription" className={styles.heroLink}>
-                Go Premium
+                {t('dashboard.goPremium')}
               </Link>
             ) : null}
           </div>

@@ -1,8 +1,8 @@
 import {
   lazyPage,
   NotAvailableOffline,
+  PageLoading,
   SessionUnreachable,
-  Spinner,
   useOfflineUser,
   useSession,
 } from '@catalyst/web-kit';
@@ -18,8 +18,8 @@ const DashboardPage = lazyPage(() => import('./DashboardPage'));
 export function HomePage() {
   const { isAuthenticated, isLoading, unreachable } = useSession();
   const offlineUser = useOfflineUser();
-  if (isLoading) return <Spinner message="Loading..." />;
-  if (offlineUser.away && !offlineUser.loaded) return <Spinner message="Loading..." />;
+  if (isLoading) return <PageLoading />;
+  if (offlineUser.away && !offlineUser.loaded) return <PageLoading />;
   if (offlineUser.user) return <NotAvailableOffline />;
   // A kept session that cannot be checked right now is not a visitor: say so, keep it, retry.
   if (unreachable) return <SessionUnreachable />;

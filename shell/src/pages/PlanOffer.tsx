@@ -5,9 +5,7 @@ import { shellStrings } from '../i18n/en';
 import styles from './Pages.module.css';
 
 /** The plan's price and interval: '$14.99/month' (the price in the page's language). */
-export const planPrice = () => `${formatPrice(PREMIUM_PLAN.price)}/${PREMIUM_PLAN.interval}`;
-/** The same in English, for the pricing page's answers (not translated yet). */
-export const PLAN_PRICE = planPrice();
+const planPrice = () => `${formatPrice(PREMIUM_PLAN.price)}/${PREMIUM_PLAN.interval}`;
 
 /** The Premium plan as visitors meet it (welcome and pricing pages): name, tag, price, what it includes. */
 export function PlanOffer({ id, children }: { id: string; children: ReactNode }) {

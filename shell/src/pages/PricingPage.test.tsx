@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -6,6 +7,7 @@ import {
   createApiClient,
   createSessionStore,
   createSubscriptionStore,
+  setLanguage,
   useAuthDialog,
 } from '@catalyst/web-kit';
 import { Footer } from '../layout/Footer';
@@ -37,7 +39,10 @@ function stores(user: 'visitor' | 'learner' | 'member') {
   return { store: createSubscriptionStore(session, { api, navigate: vi.fn() }), session };
 }
 
-afterEach(() => closeAuthDialog());
+afterEach(async () => {
+  closeAuthDialog();
+  await setLanguage('en', { keep: false });
+});
 
 describe('the pricing page', () => {
   it('shows a visitor the plan, what it includes and the common questions, with Sign Up and Log in', () => {
@@ -98,6 +103,20 @@ describe('the pricing page', () => {
       ),
     );
     await session.logout({ revoke: false });
+  });
+
+  it('reads in German, the team prices written as they are there', async () => {
+    await act(() => setLanguage('de', { keep: false }));
+    render(
+      <MemoryRouter>
+        <PricingPage store={stores('visitor').store} />
+      </MemoryRouter>,
+    );
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Preise');
+    expect(screen.getByRole('link', { name: 'Für Teams' }).parentElement?.textContent).toBe(
+      'Für 3 bis 500 Personen kaufen? Für Teams: 12\u00a0$ pro Platz und Monat oder 120\u00a0$ pro Platz und Jahr.',
+    );
+    expect(screen.getByText(/im Voraus/).textContent).toMatch(/^14,99\u00a0\$ pro Monat, im Voraus/);
   });
 });
 

@@ -4,101 +4,105 @@ import { TEAM_SEAT_PRICE, TEAM_SEATS_MAX, TEAM_SEATS_MIN } from '@catalyst/contr
 import {
   Button,
   buttonClassName,
+  formatCount,
+  formatPrice,
   openAuthDialog,
   subscription,
   useDocumentTitle,
   useSession,
   useSiteConfig,
+  useStrings,
   useSubscription,
+  withPart,
   type SubscriptionStore,
 } from '@catalyst/web-kit';
-import { PLAN_PRICE, PlanOffer } from './PlanOffer';
+import { shellPageStrings } from '../i18n/pages/en';
+import { PlanOffer } from './PlanOffer';
 import styles from './Pages.module.css';
 
-/** The team plan's price per seat, as the team page's form offers it. */
-const TEAM_SEAT_LINE = `$${TEAM_SEAT_PRICE.month / 100} per seat per month, or $${TEAM_SEAT_PRICE.year / 100} per seat per year`;
+/** How the plan is billed, for each interval a plan may have (a new interval fails the typecheck until it has one). */
+const BILLED_ANSWER = { month: 'pricing.billedAnswerMonth' } as const satisfies Record<
+  typeof PREMIUM_PLAN.interval,
+  string
+>;
 
-/** The questions people ask before paying, answered as the Terms and the product have it. */
-export function pricingQuestions(siteName: string): Array<{ question: string; answer: string }> {
-  return [
-    {
-      question: 'What can I open without paying?',
-      answer: `Free courses open with a free ${siteName} account, and every course's free preview lessons open to anyone. ${PREMIUM_PLAN.name} opens everything else.`,
-    },
-    {
-      question: 'How is Premium billed?',
-      answer: `${PLAN_PRICE}, charged in advance through our card payment provider. It renews automatically each ${PREMIUM_PLAN.interval} until you cancel.`,
-    },
-    {
-      question: 'Can I cancel at any time?',
-      answer:
-        'Yes, from your account settings. You keep Premium until the end of the period you have paid for, and you can change your mind before then.',
-    },
-    {
-      question: 'Do you give refunds?',
-      answer: 'Refunds are generally not given, as the Terms and Conditions explain.',
-    },
-    {
-      question: 'Can I learn offline?',
-      answer:
-        'Yes: install the app on your phone or computer and save lessons to watch without a connection.',
-    },
-    {
-      question: 'Do I get a certificate?',
-      answer: 'Finish a course and you get a certificate with an address anyone can use to check it.',
-    },
-  ];
-}
+/** The questions people ask before paying (question and answer keys), answered as the Terms and the product have it. */
+const QUESTIONS = [
+  ['pricing.freeQuestion', 'pricing.freeAnswer'],
+  ['pricing.billedQuestion', BILLED_ANSWER[PREMIUM_PLAN.interval]],
+  ['pricing.cancelQuestion', 'pricing.cancelAnswer'],
+  ['pricing.refundQuestion', 'pricing.refundAnswer'],
+  ['pricing.offlineQuestion', 'pricing.offlineAnswer'],
+  ['pricing.certificateQuestion', 'pricing.certificateAnswer'],
+] as const;
 
 /** /pricing, open to everyone: the plan, what it includes, the common questions, and the way in for each viewer. */
 export default function PricingPage({ store = subscription }: { store?: SubscriptionStore }) {
-  useDocumentTitle('Pricing');
+  const t = useStrings(shellPageStrings);
+  useDocumentTitle(t('pricing.title'));
   const site = useSiteConfig();
   const { isAuthenticated } = useSession();
   const { hasSubscription } = useSubscription(store);
   return (
     <article className={styles.pricing}>
       <header className={styles.pricingIntro}>
-        <h1>Pricing</h1>
-        <p className={styles.lead}>
-          One plan opens the whole {site.name} library. Start free, upgrade when you are ready.
-        </p>
+        <h1>{t('pricing.title')}</h1>
+        <p className={styles.lead}>{t('pricing.lead', { site: site.name })}</p>
       </header>
       <PlanOffer id="pricing-plan">
         {!isAuthenticated ? (
           <div className={styles.heroActions}>
             <Button size="lg" onClick={() => openAuthDialog('register')}>
-              Sign Up for {PREMIUM_PLAN.name}
+              {t('pricing.signUp', { plan: PREMIUM_PLAN.name })}
             </Button>
             <button type="button" className={styles.textLink} onClick={() => openAuthDialog('login')}>
-              Already a member? Log in
+              {t('pricing.member')}
             </button>
           </div>
         ) : hasSubscription ? (
           <Link to="/subscription" className={buttonClassName('secondary', 'lg')}>
-            Manage your plan
+            {t('pricing.manage')}
           </Link>
         ) : (
           <Link to="/subscription" className={buttonClassName('primary', 'lg')}>
-            Choose {PREMIUM_PLAN.name}
+            {t('pricing.choose', { plan: PREMIUM_PLAN.name })}
           </Link>
         )}
       </PlanOffer>
       <p className={styles.teamLine}>
-        Buying for {TEAM_SEATS_MIN} to {TEAM_SEATS_MAX} people? <Link to="/team">For teams</Link>:{' '}
-        {TEAM_SEAT_LINE}.
+        {withPart(
+          t('pricing.teams', {
+            min: formatCount(TEAM_SEATS_MIN),
+            max: formatCount(TEAM_SEATS_MAX),
+            // the team page's form offers the same prices per seat
+            monthPrice: formatPrice(TEAM_SEAT_PRICE.month / 100, { whole: true }),
+            yearPrice: formatPrice(TEAM_SEAT_PRICE.year / 100, { whole: true }),
+          }),
+          'link',
+          <Link to="/team">{t('pricing.teamsLink')}</Link>,
+        )}
       </p>
       <section className={styles.faq} aria-labelledby="pricing-faq">
-        <h2 id="pricing-faq">Questions</h2>
-        {pricingQuestions(site.name).map(({ question, answer }) => (
+        <h2 id="pricing-faq">{t('pricing.questions')}</h2>
+        {QUESTIONS.map(([question, answer]) => (
           <details key={question} className={styles.faqItem}>
-            <summary>{question}</summary>
-            <p>{answer}</p>
+            <summary>{t(question, { plan: PREMIUM_PLAN.name })}</summary>
+            <p>
+              {t(answer, {
+                site: site.name,
+                plan: PREMIUM_PLAN.name,
+                price: formatPrice(PREMIUM_PLAN.price),
+              })}
+            </p>
           </details>
         ))}
         <p className={styles.planOfferNote}>
-          The full terms are in the <Link to="/terms-and-conditions">Terms and Conditions</Link>.{' '}
-          <Link to="/browse">Browse the library</Link> to see what is in it.
+          {withPart(
+            t('pricing.terms'),
+            'link',
+            <Link to="/terms-and-conditions">{t('pricing.termsLink')}</Link>,
+          )}{' '}
+          {withPart(t('pricing.browse'), 'link', <Link to="/browse">{t('pricing.browseLink')}</Link>)}
         </p>
       </section>
     </article>

@@ -5,48 +5,39 @@ import {
   DOWNLOADS_MAX,
   downloads,
   formatDate,
-  Spinner,
+  formatFileSize,
+  PageLoading,
   useDocumentTitle,
   useDownloads,
   useOfflineUser,
+  useStrings,
+  withPart,
 } from '@catalyst/web-kit';
+import { shellPageStrings } from '../i18n/pages/en';
 import styles from './pwa.module.css';
-
-/** 1536 → "1.5 KB", 10485760 → "10 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
-}
 
 /** /downloads: the lessons this person saved for offline watching, the space they take, and Remove. */
 export default function DownloadsPage() {
-  useDocumentTitle('Downloads');
+  const t = useStrings(shellPageStrings);
+  useDocumentTitle(t('downloads.title'));
   const { ready, items, usage, quota, notice } = useDownloads();
   // offline with nobody signed in (the app reopened without a connection): the person last signed in here
   const { user: offlineUser } = useOfflineUser();
   // the list is in the offline stores, which load once the page's first content is shown: this is it
-  if (!ready) return <Spinner message="Loading..." holdsFirstContent={false} />;
+  if (!ready) return <PageLoading holdsFirstContent={false} />;
   const saved = items.reduce((sum, item) => sum + item.bytes, 0);
   return (
     <section className={styles.page} aria-labelledby="downloads-title">
-      <h1 id="downloads-title">Downloads</h1>
+      <h1 id="downloads-title">{t('downloads.title')}</h1>
       <p className={styles.usage} data-testid="downloads-usage">
-        {items.length} of {DOWNLOADS_MAX} lessons saved · {formatBytes(saved)} used by downloads
+        {t('downloads.usage', { count: items.length, max: DOWNLOADS_MAX, size: formatFileSize(saved) })}
         {usage !== undefined && quota
-          ? ` · ${formatBytes(usage)} of ${formatBytes(quota)} used on this device`
+          ? ` · ${t('downloads.device', { used: formatFileSize(usage), quota: formatFileSize(quota) })}`
           : ''}
       </p>
       {offlineUser ? (
         <p data-testid="downloads-offline-owner">
-          You&rsquo;re offline: these are the lessons {offlineUser.name ?? offlineUser.email} saved on this
-          device.
+          {t('downloads.offlineOwner', { name: offlineUser.name ?? offlineUser.email })}
         </p>
       ) : null}
       {notice ? (
@@ -56,8 +47,8 @@ export default function DownloadsPage() {
       ) : null}
       {items.length === 0 ? (
         <p>
-          Nothing saved yet. Use <strong>Download for offline</strong> on a lesson to watch it without a
-          connection. <Link to="/browse">Browse</Link>
+          {withPart(t('downloads.empty'), 'action', <strong>{t('downloads.emptyAction')}</strong>)}{' '}
+          <Link to="/browse">{t('downloads.browse')}</Link>
         </p>
       ) : (
         <ul className={styles.list}>
@@ -68,16 +59,19 @@ export default function DownloadsPage() {
                   <Link to={item.pagePath}>{item.title}</Link>
                 </p>
                 <p className={styles.itemMeta}>
-                  {formatBytes(item.bytes)} · saved {formatDate(item.savedAt)}
+                  {t('downloads.itemMeta', {
+                    size: formatFileSize(item.bytes),
+                    date: formatDate(item.savedAt),
+                  })}
                 </p>
               </div>
               <Button
                 variant="secondary"
                 size="sm"
                 onClick={() => void downloads.remove(item.id)}
-                aria-label={`Remove ${item.title}`}
+                aria-label={t('downloads.removeLabel', { title: item.title })}
               >
-                Remove
+                {t('downloads.remove')}
               </Button>
             </li>
           ))}

@@ -44,11 +44,16 @@ function intl<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, ma
   return formatter as F;
 }
 
-/** US dollars as Intl writes them in a language (de: '14,99 $'). */
-export const formatDollars = (language: Language, amount: number): string =>
+/** US dollars as Intl writes them in a language (de: '14,99 $'); `cents` false: whole dollars (de: '12 $'). */
+export const formatDollars = (language: Language, amount: number, cents = true): string =>
   intl(
-    `price:${language}`,
-    () => new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }),
+    `price:${language}:${cents}`,
+    () =>
+      new Intl.NumberFormat(language, {
+        style: 'currency',
+        currency: 'USD',
+        ...(cents ? {} : { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+      }),
   ).format(amount);
 
 /** A day as Intl writes it in a language (de, long: '5. Januar 2026'); `utc`: the day kept in UTC. */

@@ -38,3 +38,9 @@ export function Spinner({ message, size = 'md', inline = false, holdsFirstConten
     </div>
   );
 }
+
+/** A page's spinner saying it is loading ('Loading...'), in the page's language. */
+export function PageLoading({ holdsFirstContent = true }: Pick<SpinnerProps, 'holdsFirstContent'>) {
+  const t = useStrings(kitStrings);
+  return <Spinner message={t('page.loading')} holdsFirstContent={holdsFirstContent} />;
+}

@@ -1,7 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { kitStrings } from '../i18n/en';
-import { useStrings } from '../i18n/strings';
-import { Spinner } from './Spinner';
+import { PageLoading } from './Spinner';
 
 /**
  * A page in its own chunk, downloaded the first time it renders. A failed download (network, a new
@@ -20,9 +18,8 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): Compo
   create();
   return function LazyPage() {
     const Page = current;
-    const t = useStrings(kitStrings);
     return (
-      <Suspense fallback={<Spinner message={t('page.loading')} />}>
+      <Suspense fallback={<PageLoading />}>
         <Page />
       </Suspense>
     );
