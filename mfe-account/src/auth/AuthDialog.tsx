@@ -9,11 +9,11 @@ import {
   useSession,
   useStrings,
   type AuthDialogProps,
+  withParts,
 } from '@catalyst/web-kit';
 import { NAME_MAX_LENGTH } from '@catalyst/contracts';
 import { shownMessage } from '../i18n/contractMessages';
 import { accountWidgetStrings } from '../i18n/widgets/en';
-import { withParts } from '../i18n/withParts';
 import { PasswordStrength } from './PasswordStrength';
 import { SsoOffer } from './SsoOffer';
 import {

@@ -16,9 +16,9 @@ import {
   useDocumentTitle,
   useSiteConfig,
   useStrings,
+  withParts,
 } from '@catalyst/web-kit';
 import { accountStrings } from '../i18n/en';
-import { withParts } from '../i18n/withParts';
 import { linkedInAddToProfileUrl } from './linkedIn';
 import styles from './CertificatePage.module.css';
 

@@ -1,7 +1,6 @@
 import type { Certificate } from '@catalyst/contracts';
-import { api, isApiRequestError, useStrings } from '@catalyst/web-kit';
+import { api, isApiRequestError, useStrings, withParts } from '@catalyst/web-kit';
 import { ReasonDialog } from '../common/ReasonDialog';
-import { withParts } from '../common/withParts';
 import { validateRevocation } from '../forms/reasons';
 import { adminStrings } from '../i18n/en';
 

@@ -15,11 +15,11 @@ import {
   useApiData,
   useDocumentTitle,
   useStrings,
+  withParts,
 } from '@catalyst/web-kit';
 import styles from '../common/Admin.module.css';
 import { formatDateTime } from '../common/formatDateTime';
 import { ReasonDialog } from '../common/ReasonDialog';
-import { withParts } from '../common/withParts';
 import { adminStrings, type AdminKey } from '../i18n/en';
 import own from './Releases.module.css';
 

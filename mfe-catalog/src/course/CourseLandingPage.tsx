@@ -25,9 +25,9 @@ import {
   useSession,
   useStrings,
   useSubscription,
+  withParts,
 } from '@catalyst/web-kit';
 import { catalogStrings } from '../i18n/en';
-import { withParts } from '../i18n/withParts';
 import { FIRST_REVIEWS, RELATED } from '../shell-routes';
 import styles from './CourseLandingPage.module.css';
 

@@ -1,5 +1,5 @@
 export { defineStrings, setLanguage, useStrings } from './strings';
-export { withPart } from './withPart';
+export { withPart, withParts } from './withPart';
 export type { EnglishStrings, Plural, Strings, Translate } from './strings';
 export { currentLanguage, startingLanguage } from './language';
 export { followAccountLanguage } from './account';
