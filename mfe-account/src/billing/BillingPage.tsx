@@ -6,7 +6,6 @@ import {
   api as defaultApi,
   Button,
   Card,
-  currentLanguage,
   formatDate,
   isApiRequestError,
   remoteTestId,
@@ -16,6 +15,7 @@ import {
   useDocumentTitle,
   useStrings,
   type ApiClient,
+  formatMoney,
 } from '@catalyst/web-kit';
 import { accountStrings } from '../i18n/en';
 import styles from './BillingPage.module.css';
@@ -31,13 +31,6 @@ const STATUS_KEYS = {
   uncollectible: 'invoice.uncollectible',
   void: 'invoice.void',
 } as const satisfies Record<AccountInvoice['status'], string>;
-
-/** An amount in the invoice's currency, as the page's language writes it (English: en-US, '$14.99'). */
-const money = (amount: number, currency: string) =>
-  amount.toLocaleString(currentLanguage() === 'en' ? 'en-US' : currentLanguage(), {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-  });
 
 const browserNavigate = (url: string) => globalThis.location.assign(url);
 
@@ -129,9 +122,9 @@ function InvoiceTable({ invoices }: { invoices: AccountInvoice[] }) {
             <tr key={invoice.id}>
               <td>{formatDate(invoice.date)}</td>
               <td>{invoice.plan}</td>
-              <td>{money(invoice.amount, invoice.currency)}</td>
-              <td>{invoice.discount > 0 ? `-${money(invoice.discount, invoice.currency)}` : '—'}</td>
-              <td>{money(invoice.tax, invoice.currency)}</td>
+              <td>{formatMoney(invoice.amount, invoice.currency)}</td>
+              <td>{invoice.discount > 0 ? `-${formatMoney(invoice.discount, invoice.currency)}` : '—'}</td>
+              <td>{formatMoney(invoice.tax, invoice.currency)}</td>
               <td>{t(STATUS_KEYS[invoice.status])}</td>
               <td className={styles.links}>
                 <a href={invoice.pdfUrl} target="_blank" rel="noreferrer">

@@ -9,10 +9,10 @@ import {
   useDocumentTitle,
   useSession,
   useSiteConfig,
-  currentLanguage,
   useStrings,
   useSubscription,
   type SubscriptionStore,
+  intlLocale,
 } from '@catalyst/web-kit';
 import { accountStrings } from '../i18n/en';
 import { failureMessage, HOW_TO_FIX, planName } from './failureMessages';
@@ -99,7 +99,7 @@ function FailurePage({ store, params }: { store: SubscriptionStore; params: URLS
             </>
           ) : null}
           <dt>{t('failed.time')}</dt>
-          <dd>{timestamp.toLocaleString(currentLanguage() === 'en' ? 'en-US' : currentLanguage())}</dd>
+          <dd>{timestamp.toLocaleString(intlLocale())}</dd>
         </dl>
         {retryFailed ? <Alert tone="danger">{t('plans.checkoutFailed')}</Alert> : null}
         <div className={styles.actions}>

@@ -14,6 +14,7 @@ import {
   useApiData,
   useStrings,
   type ApiClient,
+  formatMonth,
 } from '@catalyst/web-kit';
 import { accountStrings } from '../i18n/en';
 import { downloadFile } from '../profile/dataExport';
@@ -55,20 +56,10 @@ export function visibleLearners(
   });
 }
 
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString(
-    currentLanguage() === 'en' ? 'en-US' : currentLanguage(),
-    {
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    },
-  );
-
 /** A month's short name under the chart's bar: 'Jan' in English, Intl's short month in another language. */
 const shortMonth = (month: string) =>
   currentLanguage() === 'en'
-    ? monthName(month).slice(0, 3)
+    ? formatMonth(month).slice(0, 3)
     : new Date(`${month}-01T00:00:00Z`).toLocaleDateString(currentLanguage(), {
         month: 'short',
         timeZone: 'UTC',
@@ -124,7 +115,7 @@ function MonthFigures({ months }: { months: readonly TeamMonthFigures[] }) {
           <tbody>
             {months.map((m) => (
               <tr key={m.month}>
-                <th scope="row">{monthName(m.month)}</th>
+                <th scope="row">{formatMonth(m.month)}</th>
                 <td className={own.numeric}>{m.activeLearners}</td>
                 <td className={own.numeric}>{m.minutes}</td>
                 <td className={own.numeric}>{m.completions}</td>

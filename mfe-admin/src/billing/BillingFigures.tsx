@@ -1,21 +1,16 @@
 import {
   api as defaultApi,
   Card,
-  currentLanguage,
   formatCount,
   formatPercent,
   useApiData,
   useStrings,
   type ApiClient,
+  formatMoney,
 } from '@catalyst/web-kit';
 import { consoleStrings } from '../i18n/console/en';
 import styles from '../common/Admin.module.css';
 
-const money = (amount: number, currency: string) =>
-  amount.toLocaleString(currentLanguage() === 'en' ? 'en-US' : currentLanguage(), {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-  });
 const percent = (share: number) => formatPercent(Math.round(share * 1000) / 10);
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
@@ -55,7 +50,7 @@ export function BillingFigures({ client = defaultApi }: { client?: ApiClient }) 
         <div className={styles.stats} data-testid="billing-figures">
           <Figure
             label={t('billing.mrr')}
-            value={money(data.mrr, data.currency)}
+            value={formatMoney(data.mrr, data.currency)}
             detail={t('billing.mrrDetail')}
           />
           <Figure
@@ -86,7 +81,7 @@ export function BillingFigures({ client = defaultApi }: { client?: ApiClient }) 
           />
           <Figure
             label={t('billing.recovered')}
-            value={money(data.recovered.amount, data.currency)}
+            value={formatMoney(data.recovered.amount, data.currency)}
             detail={t('billing.recoveredDetail', {
               count: data.recovered.invoices,
               shown: formatCount(data.recovered.invoices),

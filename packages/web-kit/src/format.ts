@@ -165,3 +165,27 @@ export function formatFileSize(bytes: number | null | undefined): string {
   const shown = fractionDigits === 0 ? Math.round(value).toString() : value.toFixed(1).replace(/\.0$/, '');
   return `${shown} ${english}`;
 }
+
+/** The page's language as Intl names it, English as en-US (for figures written through Intl in every language). */
+export const intlLocale = (): string => (currentLanguage() === 'en' ? 'en-US' : currentLanguage());
+
+/**
+ * An amount with its cents in a currency, as the page's language writes it (an invoice's, a royalty's: 0 is
+ * '$0.00' here, not formatPrice's 'Free'): 1234.5 → '$1,234.50' (de '1.234,50 $').
+ */
+export const formatMoney = (amount: number, currency = 'usd'): string =>
+  amount.toLocaleString(intlLocale(), { style: 'currency', currency: currency.toUpperCase() });
+
+/** A calendar month ('2026-11') by its name and year: 'November 2026' (es 'noviembre de 2026'). */
+export const formatMonth = (month: string): string =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString(intlLocale(), {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** A figure with one decimal, kept when it is 0: 4 → '4.0', 2.25 → '2.3' (de '4,0'). */
+export const formatTenths = (value: number): string =>
+  currentLanguage() === 'en'
+    ? value.toFixed(1)
+    : value.toLocaleString(currentLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });

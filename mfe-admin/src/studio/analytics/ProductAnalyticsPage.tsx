@@ -4,11 +4,11 @@ import type { StudioProductAnalytics } from '@catalyst/contracts';
 import {
   api,
   formatCount,
-  currentLanguage,
   formatPercent,
   useApiData,
   useDocumentTitle,
   useStrings,
+  formatTenths,
 } from '@catalyst/web-kit';
 import { consoleStrings } from '../../i18n/console/en';
 import adminStyles from '../../common/Admin.module.css';
@@ -24,10 +24,7 @@ const COLORS = { primary: '#2563eb', secondary: '#16a34a', accent: '#f59e0b' };
 const positions = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const percentOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 /** An average rating with one decimal ('4.0'), as the page's language writes it. */
-const ratingText = (average: number) =>
-  currentLanguage() === 'en'
-    ? average.toFixed(1)
-    : average.toLocaleString(currentLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const ratingText = formatTenths;
 
 /** /studio/analytics/{id}: one item's minutes per day, drop-off per lesson, quizzes, ratings and questions. */
 export function ProductAnalyticsPage() {

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { currentLanguage, formatCount } from '@catalyst/web-kit';
+import { formatCount, formatTenths } from '@catalyst/web-kit';
 
 /** The ranges a creator picks from, in days. */
 export const RANGES = [7, 30, 90, 365] as const;
@@ -23,8 +23,4 @@ export function useStudioRange(): [number, (days: number) => void] {
 
 /** Minutes as a person reads them: whole minutes from ten up, one decimal below. */
 export const formatMinutes = (minutes: number) =>
-  minutes >= 10
-    ? formatCount(Math.round(minutes))
-    : currentLanguage() === 'en'
-      ? minutes.toFixed(1)
-      : minutes.toLocaleString(currentLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  minutes >= 10 ? formatCount(Math.round(minutes)) : formatTenths(minutes);
