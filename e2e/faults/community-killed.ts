@@ -10,6 +10,7 @@ import type { Page, Response } from 'playwright-core';
 import { demoAccounts, type LiveSession } from '@catalyst/contracts';
 import { demoLessonId } from '@catalyst/demo';
 import { launchChromium } from '../../scripts/lib/chromium';
+import { BROWSER_WAIT_MS, visible } from './lib/browser';
 import type { Checks } from './lib/checks';
 import { isAlive, login, type Environment } from './lib/environment';
 import { call, sleep, waitFor, type ApiBody } from './lib/http';
@@ -18,12 +19,11 @@ const WEBINAR = 'scaling-postgres-webinar';
 /** A demo course and a lesson of it only the plan opens (the member has it). */
 const COURSE = { slug: 'css-grid-layout-workshop', lesson: 'first-grid' };
 const TAGLINE = 'Where the change happens.';
-const WAIT_MS = 30_000;
 
 /** The page's video plays: Play pressed (when it shows), its time moves on. */
 async function videoPlays(page: Page): Promise<{ ok: boolean; detail: string }> {
   const video = page.getByTestId('video-player').locator('video').first();
-  const there = await video.waitFor({ state: 'attached', timeout: WAIT_MS }).then(
+  const there = await video.waitFor({ state: 'attached', timeout: BROWSER_WAIT_MS }).then(
     () => true,
     () => false,
   );
@@ -72,13 +72,6 @@ async function memberPage(env: Environment, token: string, path: string): Promis
   await page.goto(path);
   return page;
 }
-
-const visible = (locator: ReturnType<Page['getByText']>, timeout = WAIT_MS) =>
-  locator
-    .first()
-    .waitFor({ state: 'visible', timeout })
-    .then(() => true)
-    .catch(() => false);
 
 export async function communityKilled(env: Environment, checks: Checks) {
   checks.begin('7. Community killed during a live session, then restarted by the supervisor');
@@ -242,7 +235,7 @@ export async function communityKilled(env: Environment, checks: Checks) {
       const plays = await videoPlays(lesson);
       checks.check('community down: a course lesson page still plays its video', plays.ok, plays.detail);
       // the discussion loads once it nears the screen: scrolled to, as a reader does
-      await lesson.getByTestId('community-discussion').scrollIntoViewIfNeeded({ timeout: WAIT_MS });
+      await lesson.getByTestId('community-discussion').scrollIntoViewIfNeeded({ timeout: BROWSER_WAIT_MS });
       const area = lesson.getByTestId('remote-community');
       const contained = await visible(area.getByRole('button', { name: /Try again|Retry/ }));
       const fallbackText = contained

@@ -7,17 +7,16 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/lib/chromium';
 import { contentHash, readBuildFacts, versionOf } from '../../gateway/src/releases/manifest';
 import { openRegistry, releaseStoreOf } from '../../scripts/release/registry';
+import { showsAll, visitorPage } from './lib/browser';
 import type { Checks } from './lib/checks';
 import type { Environment } from './lib/environment';
 import { call, sleep, waitFor } from './lib/http';
 
 const CHANGED = 'Browse Categories — registry drill';
 const TAGLINE = 'Where the change happens.';
-const WAIT_MS = 15_000;
 
 /** The catalog version /mf/remotes.json names right now (undefined when it does not answer). */
 async function servedCatalog(base: string): Promise<string | undefined> {
@@ -26,22 +25,6 @@ async function servedCatalog(base: string): Promise<string | undefined> {
     ? (answer.body as { releases?: Record<string, string> } | undefined)?.releases?.catalog
     : undefined;
 }
-
-async function freshPage(browser: Browser, base: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base });
-  await context.addInitScript(() => {
-    if (!localStorage.getItem('cookieConsent')) localStorage.setItem('cookieConsent', 'essential');
-  });
-  return context.newPage();
-}
-
-const shows = (page: Page, text: string) =>
-  page
-    .getByText(text)
-    .first()
-    .waitFor({ state: 'visible', timeout: WAIT_MS })
-    .then(() => true)
-    .catch(() => false);
 
 export async function registryDown(env: Environment, checks: Checks) {
   checks.begin('8. The release registry unreachable: browsers keep the last known remotes');
@@ -78,9 +61,10 @@ export async function registryDown(env: Environment, checks: Checks) {
 
   const browser = await launchChromium();
   try {
-    const seen = await freshPage(browser, base);
+    const seen = await visitorPage(browser, base);
     await seen.goto('/browse');
-    checks.check('a browser runs the promoted release', await shows(seen, CHANGED));
+    const ran = await showsAll(seen, [CHANGED]);
+    checks.check('a browser runs the promoted release', ran.ok, ran.detail);
 
     await env.postgres.stop();
     try {
@@ -93,18 +77,23 @@ export async function registryDown(env: Environment, checks: Checks) {
         `HTTP ${answer.status}, catalog ${catalog}`,
       );
 
-      const newcomer = await freshPage(browser, base);
+      const newcomer = await visitorPage(browser, base);
       await newcomer.goto('/browse');
-      const newcomerOk = (await shows(newcomer, CHANGED)) && (await shows(newcomer, TAGLINE));
-      checks.check('a new browser gets the shell and the promoted catalog (never a blank page)', newcomerOk);
+      const newcomerShows = await showsAll(newcomer, [CHANGED, TAGLINE]);
+      checks.check(
+        'a new browser gets the shell and the promoted catalog (never a blank page)',
+        newcomerShows.ok,
+        newcomerShows.detail,
+      );
 
       // The registry's answer itself unreachable: the browser's own copy keeps its remotes.
       await seen.route('**/mf/remotes.json', (route) => route.abort('connectionrefused'));
       await seen.reload();
-      const keptOk = (await shows(seen, CHANGED)) && (await shows(seen, TAGLINE));
+      const kept = await showsAll(seen, [CHANGED, TAGLINE]);
       checks.check(
         'a browser that cannot reach /mf/remotes.json at all loads the remotes it saw last',
-        keptOk,
+        kept.ok,
+        kept.detail,
       );
     } finally {
       await env.postgres.start();

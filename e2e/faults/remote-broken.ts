@@ -7,13 +7,13 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/lib/chromium';
 import { demoAccounts, type Page as ListPage, type PublicProduct } from '@catalyst/contracts';
+import { BROWSER_WAIT_MS, visible } from './lib/browser';
 import type { Checks } from './lib/checks';
 import type { Environment } from './lib/environment';
 import { call, type ApiBody } from './lib/http';
 
 const FALLBACK = "This section couldn't be loaded";
 const TAGLINE = 'Where the change happens.';
-const WAIT_MS = 15_000;
 
 interface Fault {
   name: string;
@@ -72,14 +72,6 @@ async function signedInPage(browser: Browser, base: string): Promise<Page> {
   await page.waitForFunction(() => document.title.startsWith('Privacy Policy'));
   await page.evaluate((t) => sessionStorage.setItem('token', t), token);
   return page;
-}
-
-async function visible(locator: ReturnType<Page['getByText']>) {
-  return locator
-    .first()
-    .waitFor({ state: 'visible', timeout: WAIT_MS })
-    .then(() => true)
-    .catch(() => false);
 }
 
 export async function remoteBroken(env: Environment, checks: Checks) {
@@ -150,7 +142,7 @@ export async function remoteBroken(env: Environment, checks: Checks) {
         await page
           .getByRole('button', { name: 'Retry' })
           .first()
-          .click({ timeout: WAIT_MS })
+          .click({ timeout: BROWSER_WAIT_MS })
           .catch(() => undefined);
         const recovered = await visible(page.getByTestId(`remote-${fault.remote}`));
         checks.check(`${fault.remote} ${fault.name}: once fixed, Retry loads the remote`, recovered);
