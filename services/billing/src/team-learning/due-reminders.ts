@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { ASSIGNMENT_REMINDER_HOURS } from '@catalyst/contracts';
 import { repeatEvery, type Peer, type Repeating } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
-import { teamFiguresOf } from './team-learning.handlers';
+import { teamFiguresOf } from './team-figures';
 
 /** The most assignees one pass reminds (the next pass takes the rest). */
 const PASS_LIMIT = 500;

@@ -2,8 +2,6 @@ import {
   contentInternalRoutes,
   pathSchema,
   productSummarySchema,
-  progressInternalRoutes,
-  teamFiguresSchema,
   teamGroupMessages,
   teamLearningMessages,
   teamMessages,
@@ -12,7 +10,6 @@ import {
   type Identity,
   type ItemStanding,
   type TeamAssignment,
-  type TeamFigures,
   type TeamRole,
   type teamLearningRoutes,
 } from '@catalyst/contracts';
@@ -22,7 +19,6 @@ import {
   conflict,
   createPeer,
   notFound,
-  type Peer,
   type RouteHandlers,
 } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
@@ -31,6 +27,7 @@ import { actorOf, OWNER, OWNER_OR_ADMIN, teamFor as teamForCaller } from '../tea
 import { addAudit, findSeatOf, findTeam, listMembers, teamDetailOf } from '../teams/teams.repository';
 import { findGroup, groupMemberIds } from '../team-groups/team-groups.repository';
 import { sendAssignmentMails } from './assignment-mail';
+import { teamFiguresOf } from './team-figures';
 import { learningCsv } from './learning-csv';
 import {
   deleteAssignment,
@@ -44,25 +41,6 @@ import {
 /** A due date alone means the end of that day (UTC). */
 const dueDateOf = (value: string | null | undefined): Date | null =>
   !value ? null : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value);
-
-/** Progress's figures for these users, with their standing on the assignments' items. */
-export async function teamFiguresOf(
-  progress: Peer,
-  userIds: string[],
-  assignments: readonly Pick<TeamAssignmentRow, 'target_kind' | 'target_id'>[],
-  requestId?: string,
-): Promise<TeamFigures> {
-  const ids = (kind: string) => [
-    ...new Set(assignments.filter((a) => a.target_kind === kind).map((a) => a.target_id)),
-  ];
-  return teamFiguresSchema.parse(
-    await progress.call(
-      progressInternalRoutes.teamFigures,
-      { body: { userIds, productIds: ids('product'), pathIds: ids('path') } },
-      requestId ? { requestId } : {},
-    ),
-  );
-}
 
 /** An assignee's standing: done stays done; anything else past the due date is overdue. */
 export function assignmentStatus(
