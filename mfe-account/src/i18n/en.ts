@@ -811,7 +811,11 @@ export const accountStrings = defineStrings(
     'notification.certificate': typeLabel.certificate,
     'notification.paymentFailed': typeLabel['payment-failed'],
   },
-  (language) => import(`./locales/${language}.json`),
+  {
+    es: () => import('./locales/es.json'),
+    de: () => import('./locales/de.json'),
+    ar: () => import('./locales/ar.json'),
+  },
 );
 
 /** The account's texts in the page's language (what `useStrings(accountStrings)` gives). */

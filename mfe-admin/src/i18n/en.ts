@@ -511,7 +511,11 @@ export const adminStrings = defineStrings(
       'A stable share of people will run {{remote}} {{version}}; everyone else keeps the current release.',
     'releases.share': 'Share of people (%)',
   },
-  (language) => import(`./locales/${language}.json`),
+  {
+    es: () => import('./locales/es.json'),
+    de: () => import('./locales/de.json'),
+    ar: () => import('./locales/ar.json'),
+  },
 );
 
 /** A key of the admin console's main table. */

@@ -182,7 +182,11 @@ export const catalogStrings = defineStrings(
     'path.finished': 'Finished',
     'path.upNext': 'Up next',
   },
-  (language) => import(`./locales/${language}.json`),
+  {
+    es: () => import('./locales/es.json'),
+    de: () => import('./locales/de.json'),
+    ar: () => import('./locales/ar.json'),
+  },
 );
 
 /** A key of the catalogue's texts (lists of options name their labels by key). */

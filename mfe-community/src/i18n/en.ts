@@ -197,7 +197,11 @@ export const communityStrings = defineStrings(
     'digest.loadFailed': "We couldn't load your weekly e-mail setting. Reload the page to try again.",
     'digest.saveFailed': "We couldn't save the weekly e-mail setting: {{message}}",
   },
-  (language) => import(`./locales/${language}.json`),
+  {
+    es: () => import('./locales/es.json'),
+    de: () => import('./locales/de.json'),
+    ar: () => import('./locales/ar.json'),
+  },
 );
 
 /** A key of the community's texts (lists of options name their labels by key). */

@@ -295,5 +295,9 @@ export const playerStrings = defineStrings(
     'community.loadingDiscussion': 'Loading the discussion...',
     'community.loadingLiveBoard': 'Loading the live session...',
   },
-  (language) => import(`./locales/${language}.json`),
+  {
+    es: () => import('./locales/es.json'),
+    de: () => import('./locales/de.json'),
+    ar: () => import('./locales/ar.json'),
+  },
 );

@@ -121,7 +121,7 @@ describe('Header', () => {
     sessionStorage.setItem('token', 'live');
     renderHeader('/profile');
     fireEvent.click(screen.getByRole('button', { name: 'Open user menu' }));
-    const menu = screen.getByRole('menu', { name: 'User menu' });
+    const menu = await screen.findByRole('menu', { name: 'User menu' });
     expect(
       within(menu)
         .getAllByRole('paragraph')
@@ -149,11 +149,11 @@ describe('Header', () => {
     expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).endsWith('/auth/logout'))).toBe(true);
   });
 
-  it('gives admins the Admin badge, the Admin Panel entry and the compact Admin link', () => {
+  it('gives admins the Admin badge, the Admin Panel entry and the compact Admin link', async () => {
     act(() => session.loadUser(admin));
     renderHeader();
     fireEvent.click(screen.getByRole('button', { name: 'Open user menu' }));
-    const menu = screen.getByRole('menu', { name: 'User menu' });
+    const menu = await screen.findByRole('menu', { name: 'User menu' });
     expect(
       within(menu)
         .getAllByRole('paragraph')
@@ -171,11 +171,11 @@ describe('Header', () => {
     ).toEqual(['Browse', 'About', 'Dashboard', 'Admin']);
   });
 
-  it('gives creators the Creator badge and the Creator studio entry, never the Admin Panel', () => {
+  it('gives creators the Creator badge and the Creator studio entry, never the Admin Panel', async () => {
     act(() => session.loadUser({ ...admin, name: 'Maya Chen', role: 'creator' }));
     renderHeader();
     fireEvent.click(screen.getByRole('button', { name: 'Open user menu' }));
-    const menu = screen.getByRole('menu', { name: 'User menu' });
+    const menu = await screen.findByRole('menu', { name: 'User menu' });
     expect(within(menu).getAllByRole('paragraph')[0]!.textContent?.trim()).toBe('Maya Chen Creator');
     expect(within(menu).getByRole('menuitem', { name: 'Creator studio' }).getAttribute('href')).toBe(
       '/studio',
@@ -183,12 +183,12 @@ describe('Header', () => {
     expect(within(menu).queryByRole('menuitem', { name: 'Admin Panel' })).toBeNull();
   });
 
-  it('opens the Admin drop-down with four entries, closing on an outside click or on a choice', () => {
+  it('opens the Admin drop-down with four entries, closing on an outside click or on a choice', async () => {
     act(() => session.loadUser(admin));
     renderHeader();
     const toggle = within(main()).getByRole('button', { name: /Admin/ });
     fireEvent.click(toggle);
-    const entries = within(screen.getByRole('menu', { name: 'Admin' })).getAllByRole('menuitem');
+    const entries = within(await screen.findByRole('menu', { name: 'Admin' })).getAllByRole('menuitem');
     expect(entries.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Manage Categories', '/admin/categories'],
       ['Manage Products', '/admin/products'],
@@ -198,7 +198,7 @@ describe('Header', () => {
     fireEvent.mouseDown(document.body);
     expect(screen.queryByRole('menu', { name: 'Admin' })).toBeNull();
     fireEvent.click(toggle);
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Add Product' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Add Product' }));
     expect(screen.queryByRole('menu', { name: 'Admin' })).toBeNull();
     expect(screen.getByTestId('path').textContent).toBe('/admin/products/new');
   });

@@ -1,17 +1,12 @@
 import { ChevronDown } from '@catalyst/web-kit/icons';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import {
-  Badge,
   Button,
   buttonClassName,
   avatarLetter,
   firstName,
-  hasAnyRole,
   isAdmin,
-  STUDIO_ROLES,
-  LEARNING_RECORD_PATH,
-  SAVED_PATH,
   openAuthDialog,
   Spinner,
   useOfflineUser,
@@ -20,14 +15,17 @@ import {
   useStrings,
 } from '@catalyst/web-kit';
 import { shellStrings } from '../i18n/en';
-import { useAppState } from '../pwa/appState';
 import styles from './Header.module.css';
 import { HeaderSearch } from './HeaderSearch';
 import { SearchPalette } from './SearchPalette';
 import { ThemeToggle } from './ThemeToggle';
 
-// Signed-in pages only: the bell and its stream reader stay out of the first paint's script.
+// Signed-in pages only: the bell and its stream reader stay out of the first paint's script, and so do what
+// the user and admin menus show once opened (a visitor's pages never load them).
 const NotificationBell = lazy(() => import('./NotificationBell'));
+const loadMenus = () => import('./HeaderMenus');
+const AdminMenuItems = lazy(() => loadMenus().then((menus) => ({ default: menus.AdminMenuItems })));
+const UserMenuItems = lazy(() => loadMenus().then((menus) => ({ default: menus.UserMenuItems })));
 
 /**
  * Highlighted on its own page and the pages under it. '/' is highlighted on '/' only: the spec's
@@ -74,13 +72,6 @@ function useDismiss(open: boolean, close: () => void) {
   return ref;
 }
 
-const ADMIN_ENTRIES = [
-  { to: '/admin/categories', label: 'admin.categories' },
-  { to: '/admin/products', label: 'admin.products' },
-  { to: '/admin/categories/new', label: 'admin.addCategory' },
-  { to: '/admin/products/new', label: 'admin.addProduct' },
-] as const;
-
 function AdminMenu() {
   const [open, setOpen] = useState(false);
   const ref = useDismiss(open, () => setOpen(false));
@@ -97,33 +88,21 @@ function AdminMenu() {
         {t('header.admin')} <ChevronDown size={16} aria-hidden="true" focusable="false" />
       </button>
       {open ? (
-        <div className={styles.menu} role="menu" aria-label={t('header.admin')}>
-          {ADMIN_ENTRIES.map((entry) => (
-            <Link
-              key={entry.to}
-              to={entry.to}
-              role="menuitem"
-              className={styles.menuItem}
-              onClick={() => setOpen(false)}
-            >
-              {t(entry.label)}
-            </Link>
-          ))}
-        </div>
+        <Suspense fallback={null}>
+          <AdminMenuItems close={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </div>
   );
 }
 
 function UserMenu() {
-  const { user, logout } = useSession();
-  const navigate = useNavigate();
+  const { user } = useSession();
   const [open, setOpen] = useState(false);
   const ref = useDismiss(open, () => setOpen(false));
-  const admin = isAdmin(user);
-  const studio = hasAnyRole(user, STUDIO_ROLES);
-  const { install } = useAppState();
   const t = useStrings(shellStrings);
+  // the menus' code comes while the page settles, so it is in by the first click
+  useEffect(() => void loadMenus(), []);
   return (
     <div className={styles.menuWrap} ref={ref}>
       <button
@@ -137,76 +116,9 @@ function UserMenu() {
         {avatarLetter(user)}
       </button>
       {open ? (
-        <div className={styles.menu} role="menu" aria-label={t('menu.label')}>
-          <div className={styles.menuHeader}>
-            <p className={styles.menuName}>
-              {user?.name || t('menu.user')}{' '}
-              {admin ? <Badge tone="primary">{t('menu.adminBadge')}</Badge> : null}
-              {user?.role === 'creator' ? <Badge tone="primary">{t('menu.creatorBadge')}</Badge> : null}
-            </p>
-            <p className={styles.menuEmail}>{user?.email}</p>
-          </div>
-          <Link to="/profile" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
-            {t('menu.profile')}
-          </Link>
-          <Link to="/subscription" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
-            {t('menu.subscription')}
-          </Link>
-          <Link
-            to={LEARNING_RECORD_PATH}
-            role="menuitem"
-            className={styles.menuItem}
-            onClick={() => setOpen(false)}
-          >
-            {t('menu.learning')}
-          </Link>
-          <Link to={SAVED_PATH} role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
-            {t('menu.saved')}
-          </Link>
-          <Link to="/downloads" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
-            {t('menu.downloads')}
-          </Link>
-          {install ? (
-            <button
-              type="button"
-              role="menuitem"
-              className={styles.menuItem}
-              onClick={() => {
-                setOpen(false);
-                void install();
-              }}
-            >
-              {t('menu.install')}
-            </button>
-          ) : null}
-          {studio ? (
-            <Link to="/studio" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
-              {t('menu.studio')}
-            </Link>
-          ) : null}
-          {admin ? (
-            <Link
-              to="/admin"
-              role="menuitem"
-              className={`${styles.menuItem} ${styles.adminOnlySmall}`}
-              onClick={() => setOpen(false)}
-            >
-              {t('menu.adminPanel')}
-            </Link>
-          ) : null}
-          <button
-            type="button"
-            role="menuitem"
-            className={styles.menuItem}
-            onClick={() => {
-              setOpen(false);
-              void logout();
-              navigate('/');
-            }}
-          >
-            {t('menu.logout')}
-          </button>
-        </div>
+        <Suspense fallback={null}>
+          <UserMenuItems close={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </div>
   );

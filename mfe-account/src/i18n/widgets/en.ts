@@ -43,7 +43,11 @@ export const accountWidgetStrings = defineStrings(
     'ssoOffer.failed': 'Single sign-on could not start. Try again.',
     'ssoOffer.group': 'Single sign-on',
   },
-  (language) => import(`./locales/${language}.json`),
+  {
+    es: () => import('./locales/es.json'),
+    de: () => import('./locales/de.json'),
+    ar: () => import('./locales/ar.json'),
+  },
 );
 
 /** The dialog's texts in the page's language (what `useStrings(accountWidgetStrings)` gives). */

@@ -712,7 +712,11 @@ export const consoleStrings = defineStrings(
     'curriculum.quiz.explanationHint':
       'Optional: shown to learners after they submit, whether they answered right or not.',
   },
-  (language) => import(`./locales/${language}.json`),
+  {
+    es: () => import('./locales/es.json'),
+    de: () => import('./locales/de.json'),
+    ar: () => import('./locales/ar.json'),
+  },
 );
 
 /** The table's t, for a helper that writes a text for a component (which passes its own t). */

@@ -20,5 +20,9 @@ export const catalogWidgetStrings = defineStrings(
     'rows.failed': 'Recommendations could not be loaded.',
     'rows.retry': 'Retry',
   },
-  (language) => import(`./locales/${language}.json`),
+  {
+    es: () => import('./locales/es.json'),
+    de: () => import('./locales/de.json'),
+    ar: () => import('./locales/ar.json'),
+  },
 );

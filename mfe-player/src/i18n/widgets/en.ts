@@ -11,5 +11,9 @@ export const playerWidgetStrings = defineStrings(
     'continue.fromStart': 'starts from the beginning',
     'continue.watched': '{{percent}}% watched · {{resume}}',
   },
-  (language) => import(`./locales/${language}.json`),
+  {
+    es: () => import('./locales/es.json'),
+    de: () => import('./locales/de.json'),
+    ar: () => import('./locales/ar.json'),
+  },
 );

@@ -46,5 +46,9 @@ export const kitStrings = defineStrings(
     'language.saveFailed':
       "Your language is shown here but couldn't be saved to your account. Try again later.",
   },
-  (language) => import(`./locales/${language}.json`),
+  {
+    es: () => import('./locales/es.json'),
+    de: () => import('./locales/de.json'),
+    ar: () => import('./locales/ar.json'),
+  },
 );

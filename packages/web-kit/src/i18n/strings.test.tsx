@@ -12,37 +12,39 @@ import {
 } from '../format';
 import { Pager } from '../ui/Pager';
 import { currentLanguage } from './language';
-import { defineStrings, setLanguage, useStrings, type Translated } from './strings';
+import { defineStrings, setLanguage, useStrings } from './strings';
 
 // A part's table as a remote declares one; its locales are answered here instead of from JSON chunks.
 const lessons = defineStrings(
   'test-lessons',
   { 'lessons.count': { one: '{{count}} lesson', other: '{{count}} lessons' }, 'lessons.title': 'Lessons' },
-  async (language) => ({
-    default: (
-      {
-        es: {
-          'lessons.count_one': '{{count}} lección',
-          'lessons.count_other': '{{count}} lecciones',
-          'lessons.title': 'Lecciones',
-        },
-        de: {
-          'lessons.count_one': '{{count}} Lektion',
-          'lessons.count_other': '{{count}} Lektionen',
-          'lessons.title': 'Lektionen',
-        },
-        ar: {
-          'lessons.count_zero': 'لا دروس',
-          'lessons.count_one': 'درس واحد',
-          'lessons.count_two': 'درسان',
-          'lessons.count_few': '{{count}} دروس',
-          'lessons.count_many': '{{count}} درسًا',
-          'lessons.count_other': '{{count}} درس',
-          'lessons.title': 'الدروس',
-        },
-      } as Record<Translated, Record<string, string>>
-    )[language],
-  }),
+  {
+    es: async () => ({
+      default: {
+        'lessons.count_one': '{{count}} lección',
+        'lessons.count_other': '{{count}} lecciones',
+        'lessons.title': 'Lecciones',
+      },
+    }),
+    de: async () => ({
+      default: {
+        'lessons.count_one': '{{count}} Lektion',
+        'lessons.count_other': '{{count}} Lektionen',
+        'lessons.title': 'Lektionen',
+      },
+    }),
+    ar: async () => ({
+      default: {
+        'lessons.count_zero': 'لا دروس',
+        'lessons.count_one': 'درس واحد',
+        'lessons.count_two': 'درسان',
+        'lessons.count_few': '{{count}} دروس',
+        'lessons.count_many': '{{count}} درسًا',
+        'lessons.count_other': '{{count}} درس',
+        'lessons.title': 'الدروس',
+      },
+    }),
+  },
 );
 
 function LessonCount({ count }: { count: number }) {

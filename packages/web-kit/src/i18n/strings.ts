@@ -15,7 +15,11 @@ export interface Plural {
 export type EnglishStrings = Record<string, string | Plural>;
 /** A language other than English, whose strings come from a JSON chunk. */
 export type Translated = Exclude<Language, 'en'>;
-type LocaleLoader = (language: Translated) => Promise<{ default: LocaleStrings }>;
+/**
+ * How a part's other languages load: each its own literal `import('./locales/es.json')`, so each language is a
+ * chunk of its own (a record, not a template import: no context module in the part's code).
+ */
+export type LocaleChunks = Record<Translated, () => Promise<{ default: LocaleStrings }>>;
 
 /** Puts a part's texts into the current language: t(key), or t(key, { count: 3 }) for a plural. */
 export type Translate<T extends EnglishStrings> = (key: keyof T & string, values?: TextValues) => string;
@@ -24,7 +28,7 @@ export interface Strings<T extends EnglishStrings> {
   /** i18next's namespace: one per part (a remote, the shell, web-kit). */
   readonly namespace: string;
   readonly english: T;
-  readonly load: LocaleLoader;
+  readonly locales: LocaleChunks;
   /** The text in the current language, for code outside React (a component reads `useStrings`). */
   readonly t: Translate<T>;
 }
@@ -61,7 +65,7 @@ function loadStrings(table: Strings<EnglishStrings>, language: Translated): Prom
   const id = `${language}:${table.namespace}`;
   let loading = loads.get(id);
   if (!loading) {
-    loading = Promise.all([import('./translator'), table.load(language)]).then(([loaded, chunk]) => {
+    loading = Promise.all([import('./translator'), table.locales[language]()]).then(([loaded, chunk]) => {
       translator = loaded;
       return loaded.addStrings(language, table.namespace, chunk.default);
     });
@@ -73,18 +77,18 @@ function loadStrings(table: Strings<EnglishStrings>, language: Translated): Prom
 }
 
 /**
- * Declares a part's strings: its English, and how its other languages load (a dynamic import of its own
- * `./locales/${language}.json`, so each part downloads only its own strings, in the current language only).
+ * Declares a part's strings: its English, and how its other languages load (`{ es: () => import('./locales/es.json'),
+ * … }`: so each part downloads only its own strings, in the current language only).
  */
 export function defineStrings<T extends EnglishStrings>(
   namespace: string,
   english: T,
-  load: LocaleLoader,
+  locales: LocaleChunks,
 ): Strings<T> {
   const table: Strings<T> = {
     namespace,
     english,
-    load,
+    locales,
     t: (key, values) => translate(table as unknown as Strings<EnglishStrings>, key, values),
   };
   tables.set(namespace, table as unknown as Strings<EnglishStrings>);

@@ -127,5 +127,9 @@ export const shellPageStrings = defineStrings(
     'downloads.remove': 'Remove',
     'downloads.removeLabel': 'Remove {{title}}',
   },
-  (language) => import(`./locales/${language}.json`),
+  {
+    es: () => import('./locales/es.json'),
+    de: () => import('./locales/de.json'),
+    ar: () => import('./locales/ar.json'),
+  },
 );

@@ -36,5 +36,9 @@ export const apiKeyStrings = defineStrings(
     'apiKeys.revoke.label': 'Revoke {{name}}',
     'apiKeys.revoke.button': 'Revoke',
   },
-  (language) => import(`./locales/${language}.json`),
+  {
+    es: () => import('./locales/es.json'),
+    de: () => import('./locales/de.json'),
+    ar: () => import('./locales/ar.json'),
+  },
 );

@@ -1,0 +1,115 @@
+// What the header's admin and user menus show once opened: signed-in pages only, so this module (and its texts,
+// shell/src/i18n/menus/) is a chunk of its own that a visitor's pages never load (Header.tsx loads it lazily).
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  Badge,
+  hasAnyRole,
+  isAdmin,
+  LEARNING_RECORD_PATH,
+  SAVED_PATH,
+  STUDIO_ROLES,
+  useSession,
+  useStrings,
+} from '@catalyst/web-kit';
+import { shellStrings } from '../i18n/en';
+import { menuStrings } from '../i18n/menus/en';
+import { useAppState } from '../pwa/appState';
+import styles from './Header.module.css';
+
+const ADMIN_ENTRIES = [
+  { to: '/admin/categories', label: 'admin.categories' },
+  { to: '/admin/products', label: 'admin.products' },
+  { to: '/admin/categories/new', label: 'admin.addCategory' },
+  { to: '/admin/products/new', label: 'admin.addProduct' },
+] as const;
+
+/** The admin menu's entries; `close` closes the menu (after a pick). */
+export function AdminMenuItems({ close }: { close: () => void }) {
+  const t = useStrings(menuStrings);
+  const shell = useStrings(shellStrings);
+  return (
+    <div className={styles.menu} role="menu" aria-label={shell('header.admin')}>
+      {ADMIN_ENTRIES.map((entry) => (
+        <Link key={entry.to} to={entry.to} role="menuitem" className={styles.menuItem} onClick={close}>
+          {t(entry.label)}
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+/** The user menu: who is signed in, their pages, installing the app, and logging out. */
+export function UserMenuItems({ close }: { close: () => void }) {
+  const { user, logout } = useSession();
+  const navigate = useNavigate();
+  const admin = isAdmin(user);
+  const studio = hasAnyRole(user, STUDIO_ROLES);
+  const { install } = useAppState();
+  const t = useStrings(menuStrings);
+  return (
+    <div className={styles.menu} role="menu" aria-label={t('menu.label')}>
+      <div className={styles.menuHeader}>
+        <p className={styles.menuName}>
+          {user?.name || t('menu.user')} {admin ? <Badge tone="primary">{t('menu.adminBadge')}</Badge> : null}
+          {user?.role === 'creator' ? <Badge tone="primary">{t('menu.creatorBadge')}</Badge> : null}
+        </p>
+        <p className={styles.menuEmail}>{user?.email}</p>
+      </div>
+      <Link to="/profile" role="menuitem" className={styles.menuItem} onClick={close}>
+        {t('menu.profile')}
+      </Link>
+      <Link to="/subscription" role="menuitem" className={styles.menuItem} onClick={close}>
+        {t('menu.subscription')}
+      </Link>
+      <Link to={LEARNING_RECORD_PATH} role="menuitem" className={styles.menuItem} onClick={close}>
+        {t('menu.learning')}
+      </Link>
+      <Link to={SAVED_PATH} role="menuitem" className={styles.menuItem} onClick={close}>
+        {t('menu.saved')}
+      </Link>
+      <Link to="/downloads" role="menuitem" className={styles.menuItem} onClick={close}>
+        {t('menu.downloads')}
+      </Link>
+      {install ? (
+        <button
+          type="button"
+          role="menuitem"
+          className={styles.menuItem}
+          onClick={() => {
+            close();
+            void install();
+          }}
+        >
+          {t('menu.install')}
+        </button>
+      ) : null}
+      {studio ? (
+        <Link to="/studio" role="menuitem" className={styles.menuItem} onClick={close}>
+          {t('menu.studio')}
+        </Link>
+      ) : null}
+      {admin ? (
+        <Link
+          to="/admin"
+          role="menuitem"
+          className={`${styles.menuItem} ${styles.adminOnlySmall}`}
+          onClick={close}
+        >
+          {t('menu.adminPanel')}
+        </Link>
+      ) : null}
+      <button
+        type="button"
+        role="menuitem"
+        className={styles.menuItem}
+        onClick={() => {
+          close();
+          void logout();
+          navigate('/');
+        }}
+      >
+        {t('menu.logout')}
+      </button>
+    </div>
+  );
+}
