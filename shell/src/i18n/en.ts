@@ -68,6 +68,7 @@ export const shellStrings = defineStrings(
     'welcome.planTitle': 'One simple plan',
     'welcome.planTextMonth': '{{plan}} opens the whole library for {{price}} a month. Cancel at any time.',
     'welcome.signUpPlan': 'Sign Up for {{plan}}',
+    'plan.priceMonth': '{{price}}/month',
     'plan.includes': '{{plan}} includes',
     'plan.note': 'Free courses open with a free account; {{plan}} opens everything. Cancel at any time.',
     'error.title': 'Oops! Something went wrong',

@@ -4,8 +4,11 @@ import { Badge, formatPrice, useStrings } from '@catalyst/web-kit';
 import { shellStrings } from '../i18n/en';
 import styles from './Pages.module.css';
 
-/** The plan's price and interval: '$14.99/month' (the price in the page's language). */
-const planPrice = () => `${formatPrice(PREMIUM_PLAN.price)}/${PREMIUM_PLAN.interval}`;
+/** The price with its interval for each interval a plan may have: '$14.99/month' (de '14,99 $/Monat'). */
+const PLAN_PRICE = { month: 'plan.priceMonth' } as const satisfies Record<
+  typeof PREMIUM_PLAN.interval,
+  string
+>;
 
 /** The Premium plan as visitors meet it (welcome and pricing pages): name, tag, price, what it includes. */
 export function PlanOffer({ id, children }: { id: string; children: ReactNode }) {
@@ -16,7 +19,9 @@ export function PlanOffer({ id, children }: { id: string; children: ReactNode })
         <h2 id={id}>{PREMIUM_PLAN.name}</h2>
         <Badge tone="primary">{PREMIUM_PLAN.tag}</Badge>
       </div>
-      <p className={styles.planOfferPrice}>{planPrice()}</p>
+      <p className={styles.planOfferPrice}>
+        {t(PLAN_PRICE[PREMIUM_PLAN.interval], { price: formatPrice(PREMIUM_PLAN.price) })}
+      </p>
       <ul className={styles.planOfferList} aria-label={t('plan.includes', { plan: PREMIUM_PLAN.name })}>
         {PREMIUM_PLAN.features.map((feature) => (
           <li key={feature}>{feature}</li>

@@ -105,7 +105,7 @@ describe('the pricing page', () => {
     await session.logout({ revoke: false });
   });
 
-  it('reads in German, the team prices written as they are there', async () => {
+  it('reads in German, the plan and team prices written as they are there', async () => {
     await act(() => setLanguage('de', { keep: false }));
     render(
       <MemoryRouter>
@@ -117,6 +117,7 @@ describe('the pricing page', () => {
       'Für 3 bis 500 Personen kaufen? Für Teams: 12\u00a0$ pro Platz und Monat oder 120\u00a0$ pro Platz und Jahr.',
     );
     expect(screen.getByText(/im Voraus/).textContent).toMatch(/^14,99\u00a0\$ pro Monat, im Voraus/);
+    expect(screen.getByText(/Monat$/).textContent).toBe('14,99\u00a0$/Monat');
   });
 });
 
