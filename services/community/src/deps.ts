@@ -36,6 +36,7 @@ import { createNotifier, type Notifier } from './notifications/notifier';
 import { createInbox, createInboxStreams, type Inbox, type InboxStreams } from './notifications/inbox';
 import { createPushSender, type PushSender } from './notifications/push-sender';
 import { vapidFromConfig } from './notifications/vapid';
+import { languagesOfPeople } from './notifications/recipients';
 
 /** What the process provides (main.ts; tests build their own). */
 export interface BaseDeps extends ServiceBaseDeps<Config, Database> {
@@ -113,14 +114,16 @@ export function createDeps(base: BaseDeps): Deps {
     heartbeatMs: config.LIVE_HEARTBEAT_MS,
   });
   const inboxStreams = createInboxStreams(streams);
+  const languagesOf = (userIds: string[]) => languagesOfPeople(auth, userIds, log);
   const push = createPushSender({
     db: base.db,
     log,
     now,
     vapid: vapidFromConfig(config),
     allowLoopback: config.PUSH_ALLOW_LOOPBACK,
+    languagesOf,
   });
-  const inbox = createInbox({ db: base.db, streams: inboxStreams, log, now, push });
+  const inbox = createInbox({ db: base.db, streams: inboxStreams, log, now, push, languagesOf });
   const notifier = createNotifier({ db: base.db, mailer, auth, lessonAccess, log, config, now, inbox });
   const threadStreams = createThreadStreams(streams);
   return {

@@ -10,6 +10,7 @@ import {
   type Identity,
   type ProductSummary,
 } from '@catalyst/contracts';
+import type { Language } from '@catalyst/contracts/languages';
 import { createDb, notFound, unavailable } from '@catalyst/service-kit';
 import {
   TEST_INTERNAL_SECRET,
@@ -130,6 +131,8 @@ export async function createTestCommunity(options: TestCommunityOptions = {}) {
   );
   createdAt.set(newcomer.id, new Date(Date.now() - 3_600_000).toISOString());
   const peers = { authDown: false };
+  /** The language each account chose, as auth would answer (none: not chosen). */
+  const locales = new Map<string, Language>();
 
   const content = (await createPeerStandIn())
     .answer(contentInternalRoutes.product, ({ params }) => {
@@ -189,6 +192,7 @@ export async function createTestCommunity(options: TestCommunityOptions = {}) {
               email: user.email,
               role: user.role,
               ...(createdAt.has(id) ? { createdAt: createdAt.get(id)! } : {}),
+              ...(locales.has(id) ? { locale: locales.get(id)! } : {}),
             },
           ]
         : [];
@@ -236,6 +240,7 @@ export async function createTestCommunity(options: TestCommunityOptions = {}) {
     catalog,
     courses,
     createdAt,
+    locales,
     peers,
     content,
     billing,

@@ -42,6 +42,19 @@ export const formatDate = (language: Language, date: Date, timeZone = 'UTC'): st
 export const formatDateTime = (language: Language, date: Date, timeZone = 'UTC'): string =>
   dateFormat(language, timeZone, true).format(date);
 
+const monthDayFormats = new Map<string, Intl.DateTimeFormat>();
+/** A day without its year, as people of that language write it (en: `June 11`, de: `11. Juni`), in UTC by default. */
+export function formatMonthDay(language: Language, date: Date, timeZone = 'UTC'): string {
+  const id = `${language}:${timeZone}`;
+  let format = monthDayFormats.get(id);
+  if (!format)
+    monthDayFormats.set(
+      id,
+      (format = new Intl.DateTimeFormat(language, { month: 'long', day: 'numeric', timeZone })),
+    );
+  return format.format(date);
+}
+
 /** An amount in cents as people of that language write it (de: `14,99 $`). */
 export function formatMoney(language: Language, cents: number, currency: string): string {
   return new Intl.NumberFormat(language, { style: 'currency', currency: currency.toUpperCase() }).format(

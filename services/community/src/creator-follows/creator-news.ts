@@ -119,7 +119,7 @@ export async function sendCreatorNews({
           userId,
           type: 'creator-news' as const,
           key: `creator-news:${product._id}`,
-          title: `New from ${creator.name}: “${product.title}”`,
+          words: { wording: 'creator-news', values: { creator: creator.name, title: product.title } },
           link: productPagePath(product.slug),
         })),
       );

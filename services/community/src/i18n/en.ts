@@ -53,6 +53,21 @@ export const communityTexts = defineServerStrings(
     'live.why':
       'You get this e-mail because you registered for the session; cancel your registration on the page above to get no more.',
     'live.stop': 'Stop e-mails about live sessions: {{link}}',
+    'notice.answerToAsker': 'An answer was marked on your question “{{thread}}”',
+    'notice.answerToAskerBody': "{{author}}'s reply is the answer.",
+    'notice.answerToWriter': 'Your reply was marked as the answer to “{{thread}}”',
+    'notice.certificate': 'Your certificate for “{{product}}” is ready',
+    'notice.certificateUntitled': 'Your certificate is ready',
+    'notice.certificateBody': 'View it, download it as a PDF or share its link.',
+    'notice.assignmentDue': '“{{title}}” is due {{due}}',
+    'notice.assignmentDueBody': 'Your team assigned it to you. Finish it before the due date.',
+    'notice.paymentFailed': 'Your payment failed',
+    'notice.paymentFailedBody': 'Update your payment method to keep your Premium plan.',
+    'notice.liveStarting': {
+      one: 'Starting in {{count}} minute: {{title}}',
+      other: 'Starting in {{count}} minutes: {{title}}',
+    },
+    'notice.liveStartingBody': 'Your live Q&A session is about to start: join it from its page.',
     'digest.subjectMinutes': {
       one: 'Your week: {{count}} minute learned',
       other: 'Your week: {{count}} minutes learned',

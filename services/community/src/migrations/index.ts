@@ -9,6 +9,7 @@ import * as creatorPosts from './2026-12-06T10-40-00_creator_posts';
 import * as notificationCentre from './2026-12-06T12-40-00_notification_centre';
 import * as pushSubscriptions from './2026-12-06T16-25-00_push_subscriptions';
 import * as weeklyDigest from './2026-12-06T16-30-00_weekly_digest';
+import * as notificationWording from './2026-12-07T01-30-00_notification_wording';
 
 /** Every migration of the community schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T12-40-00_notification_centre': notificationCentre,
   '2026-12-06T16-25-00_push_subscriptions': pushSubscriptions,
   '2026-12-06T16-30-00_weekly_digest': weeklyDigest,
+  '2026-12-07T01-30-00_notification_wording': notificationWording,
 };

@@ -32,8 +32,13 @@ export async function noticeLiveSessions({
         userId: row.user_id,
         type: 'live-starting' as const,
         key: `live:${row.product_id}:${row.starts_at.toISOString()}`,
-        title: `Starting in ${Math.max(1, Math.round((row.starts_at.getTime() - at.getTime()) / 60_000))} minutes: ${row.title}`,
-        body: 'Your live Q&A session is about to start: join it from its page.',
+        words: {
+          wording: 'live-starting',
+          values: {
+            count: Math.max(1, Math.round((row.starts_at.getTime() - at.getTime()) / 60_000)),
+            title: row.title,
+          },
+        },
         link: productPagePath(row.product_key),
       })),
     );

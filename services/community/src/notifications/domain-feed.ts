@@ -3,7 +3,6 @@ import {
   assignedItemPath,
   billingEventRoutes,
   certificatePagePath,
-  MONTH_NAMES,
   progressEventRoutes,
   type DomainEvent,
 } from '@catalyst/contracts';
@@ -31,22 +30,21 @@ export async function notificationsOf(
         userId: event.userId,
         type: 'certificate',
         key: `certificate:${code}`,
-        title: product ? `Your certificate for “${product.title}” is ready` : 'Your certificate is ready',
-        body: 'View it, download it as a PDF or share its link.',
+        words: product
+          ? { wording: 'certificate', values: { product: product.title } }
+          : { wording: 'certificate-untitled', values: {} },
         link: certificatePagePath(code),
       },
     ];
   }
   if (event.type === 'assignment.due-soon') {
     const { assignmentId, targetKind, key, title, dueAt } = event.data;
-    const due = new Date(dueAt);
     return [
       {
         userId: event.userId,
         type: 'assignment-due',
         key: `assignment-due:${assignmentId}`,
-        title: `“${title}” is due ${MONTH_NAMES[due.getUTCMonth()]} ${due.getUTCDate()}`,
-        body: 'Your team assigned it to you. Finish it before the due date.',
+        words: { wording: 'assignment-due', values: { title, due: dueAt } },
         link: assignedItemPath(targetKind, key),
       },
     ];
@@ -58,8 +56,7 @@ export async function notificationsOf(
         type: 'payment-failed',
         // At most one a day per subscription, however many retries billing reports.
         key: `payment-failed:${event.data.subscriptionId}:${event.occurredAt.slice(0, 10)}`,
-        title: 'Your payment failed',
-        body: 'Update your payment method to keep your Premium plan.',
+        words: { wording: 'payment-failed', values: {} },
         link: SUBSCRIPTION_PAGE_PATH,
       },
     ];

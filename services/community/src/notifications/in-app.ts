@@ -18,7 +18,7 @@ export const replyNotifications = (
       userId,
       type: 'reply',
       key: `reply:${post._id}`,
-      title: `${post.author.name} replied in “${thread.title}”`,
+      words: { wording: 'reply', values: { author: post.author.name, thread: thread.title } },
       body: excerpt(post.body, 140),
       link: threadPagePath(thread),
     }));
@@ -36,8 +36,7 @@ export function answerNotifications(
       userId: thread.authorId,
       type: 'answer',
       key: `answer:${answer.id}`,
-      title: `An answer was marked on your question “${thread.title}”`,
-      body: `${answer.authorName}'s reply is the answer.`,
+      words: { wording: 'answer-to-asker', values: { thread: thread.title, author: answer.authorName } },
       link,
     });
   if (answer.authorId !== markedBy)
@@ -45,7 +44,7 @@ export function answerNotifications(
       userId: answer.authorId,
       type: 'answer',
       key: `answer:${answer.id}`,
-      title: `Your reply was marked as the answer to “${thread.title}”`,
+      words: { wording: 'answer-to-writer', values: { thread: thread.title } },
       link,
     });
   return items;

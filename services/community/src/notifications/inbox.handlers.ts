@@ -1,5 +1,5 @@
 import type { NotificationStreamEvent, notificationRoutes } from '@catalyst/contracts';
-import { notFound, type RouteHandlers } from '@catalyst/service-kit';
+import { notFound, requestLanguage, type RouteHandlers } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { sseFrame } from '../streams/event-hub';
 import { streamTopic } from '../streams/stream-response';
@@ -43,12 +43,14 @@ export function createInboxHandlers({
   return {
     ...createPushHandlers({ db, push, config }),
 
-    async list({ query, identity }) {
+    async list({ query, identity }, c) {
       const [rows, unread] = await Promise.all([
         listNotifications(db, identity.id, { before: query.cursor, limit: query.limit }),
         unreadOf(identity.id),
       ]);
-      const page = rows.slice(0, query.limit).map(toNotification);
+      // In the language the reader's page asks for (Accept-Language).
+      const language = requestLanguage(c);
+      const page = rows.slice(0, query.limit).map((row) => toNotification(row, language));
       return {
         items: page,
         nextCursor: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,

@@ -8,15 +8,19 @@ import {
 } from '@catalyst/contracts';
 import type { Database } from '../db/schema';
 import type { NotificationRow } from '../db/tables/notification-centre';
+import { wordsIn, type NotificationWords } from './wording';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A notification to one person; `key` names the fact, so telling them of it again changes nothing. */
+/**
+ * A notification to one person; `key` names the fact, so telling them of it again changes nothing. `words` is
+ * what it says, written in each reader's language; `body` is the body of a sentence without one (a reply's words).
+ */
 export interface NewNotification {
   userId: string;
   type: NotificationType;
   key: string;
-  title: string;
+  words: NotificationWords;
   body?: string;
   link: string;
 }
@@ -47,15 +51,20 @@ export async function insertNotifications(
   return db
     .insertInto('notifications')
     .values(
-      wanted.map((item) => ({
-        user_id: item.userId,
-        type: item.type,
-        dedupe_key: item.key,
-        title: item.title,
-        body: item.body ?? '',
-        link: item.link,
-        created_at: now,
-      })),
+      wanted.map((item) => {
+        const english = wordsIn('en', item.words, item.body ?? '');
+        return {
+          user_id: item.userId,
+          type: item.type,
+          dedupe_key: item.key,
+          title: english.title,
+          body: english.body,
+          wording: item.words.wording,
+          wording_values: JSON.stringify(item.words.values),
+          link: item.link,
+          created_at: now,
+        };
+      }),
     )
     .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
     .returningAll()

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { progressEventRoutes, type DomainEvent, type Identity } from '@catalyst/contracts';
 import { createPeer } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, createPeerStandIn, internalHeaders } from '@catalyst/service-kit/testing';
+import {
+  TEST_INTERNAL_SECRET,
+  createPeerStandIn,
+  identityHeaders,
+  internalHeaders,
+} from '@catalyst/service-kit/testing';
 import { sendCreatorNews } from '../creator-follows/creator-news';
 import { listen, openEvents } from '../streams/stream-test-support';
 import {
@@ -14,7 +19,7 @@ import {
   type TestCommunity,
 } from '../test-support';
 import { noticeLiveSessions, pruneOldNotifications } from './centre-jobs';
-import { consumeFeed } from './domain-feed';
+import { consumeFeed, notificationsOf } from './domain-feed';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -284,6 +289,61 @@ describe('the notification centre', () => {
     } finally {
       await progress.close();
     }
+  });
+
+  it("writes each notification in its reader's language when read; one stored before keeps its English", async () => {
+    await clearAll();
+    const dueSoon: DomainEvent = {
+      seq: '1',
+      id: '0a5f9c1e-4d7b-4c1a-9a43-8f0c3c9b2d21',
+      type: 'assignment.due-soon',
+      userId: subscriber.id,
+      occurredAt: clock.toISOString(),
+      data: {
+        teamId: '7d1f0c2e-9a4b-4e3c-8f21-5b6a7c8d9e01',
+        assignmentId: '7d1f0c2e-9a4b-4e3c-8f21-5b6a7c8d9e03',
+        targetKind: 'product',
+        targetId: ids.course,
+        key: 'react101',
+        title: 'React Course',
+        dueAt: '2030-01-05T12:00:00.000Z',
+      },
+    };
+    await t.deps.inbox.notify(await notificationsOf(dueSoon, t.deps.catalog));
+    // a row stored before notifications kept their sentence: its English title is all there is
+    await t.db
+      .insertInto('notifications')
+      .values({
+        user_id: subscriber.id,
+        type: 'payment-failed',
+        dedupe_key: 'payment-failed:old',
+        title: 'Your payment failed',
+        body: 'Update your payment method to keep your Premium plan.',
+        link: '/subscription',
+        created_at: clock,
+      })
+      .execute();
+    const seen = async (acceptLanguage?: string) => {
+      const res = await t.app.request(LIST, {
+        headers: {
+          ...identityHeaders(subscriber),
+          ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}),
+        },
+      });
+      const { items } = ((await res.json()) as { data: { items: { title: string; body: string }[] } }).data;
+      return items.map((n) => [n.title, n.body]);
+    };
+    expect(await seen()).toEqual([
+      ['Your payment failed', 'Update your payment method to keep your Premium plan.'],
+      ['“React Course” is due January 5', 'Your team assigned it to you. Finish it before the due date.'],
+    ]);
+    expect(await seen('de-DE,de;q=0.9,en;q=0.8')).toEqual([
+      ['Your payment failed', 'Update your payment method to keep your Premium plan.'],
+      [
+        '„React Course“ ist am 5. Januar fällig',
+        'Dein Team hat es dir zugewiesen. Schließe es vor dem Fälligkeitsdatum ab.',
+      ],
+    ]);
   });
 
   it('keeps notifications 90 days', async () => {

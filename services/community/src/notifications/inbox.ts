@@ -4,6 +4,7 @@ import {
   type Notification,
   type NotificationStreamEvent,
 } from '@catalyst/contracts';
+import type { Language } from '@catalyst/contracts/languages';
 import type { Logger } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { NotificationRow } from '../db/tables/notification-centre';
@@ -11,6 +12,7 @@ import type { EventHub, Topics } from '../streams/event-hub';
 import { insertNotifications, unreadCounts, type NewNotification } from './inbox.repository';
 import type { PushSender } from './push-sender';
 import { queuePushes } from './push.repository';
+import { rowWords } from './wording';
 
 /** Each person's notification streams: the `inbox:<userId>` topics of the community's event hub. */
 export type InboxStreams = Topics<NotificationStreamEvent>;
@@ -18,11 +20,14 @@ export type InboxStreams = Topics<NotificationStreamEvent>;
 export const createInboxStreams = (hub: EventHub): InboxStreams =>
   hub.kind<NotificationStreamEvent>('inbox', { schema: notificationStreamEventSchema });
 
-export const toNotification = (row: NotificationRow): Notification => ({
+/** Each person's language, asked of auth (English for anyone it cannot answer for now). */
+export type LanguagesOf = (userIds: string[]) => Promise<(userId: string) => Language>;
+
+/** A stored notification as its reader sees it, in their language. */
+export const toNotification = (row: NotificationRow, language: Language): Notification => ({
   id: String(row.seq),
   type: row.type,
-  title: row.title,
-  body: row.body,
+  ...rowWords(row, language),
   link: row.link,
   createdAt: row.created_at.toISOString(),
   read: row.read_at !== null,
@@ -36,7 +41,10 @@ export interface Inbox {
   notify(items: NewNotification[]): Promise<NotificationRow[]>;
   /** Stores them in a caller's transaction; `announce` the answer once it has committed. */
   store(trx: Transaction<Database> | Kysely<Database>, items: NewNotification[]): Promise<NotificationRow[]>;
-  /** Tells the owners' open streams of notifications already committed, and wakes the push sender (never fails: logged). */
+  /**
+   * Tells the owners' open streams of notifications already committed, each in its owner's language, and wakes
+   * the push sender (never fails: logged).
+   */
   announce(rows: NotificationRow[]): Promise<void>;
   /** Tells a person's open streams their unread count changed (another tab marked something read). */
   unreadChanged(userId: string, unread: number): void;
@@ -49,11 +57,13 @@ export function createInbox({
   log,
   now,
   push,
+  languagesOf,
 }: {
   db: Kysely<Database>;
   streams: InboxStreams;
   log: Logger;
   now: () => Date;
+  languagesOf: LanguagesOf;
   /** Web Push: with no VAPID key nothing is queued. */
   push: Pick<PushSender, 'publicKey' | 'wake'>;
 }): Inbox {
@@ -66,11 +76,12 @@ export function createInbox({
     if (rows.length === 0) return;
     push.wake();
     try {
-      const counts = await unreadCounts(db, [...new Set(rows.map((row) => row.user_id))]);
+      const owners = [...new Set(rows.map((row) => row.user_id))];
+      const [counts, languageOf] = await Promise.all([unreadCounts(db, owners), languagesOf(owners)]);
       for (const row of rows)
         streams.publish(row.user_id, {
           type: 'notification',
-          notification: toNotification(row),
+          notification: toNotification(row, languageOf(row.user_id)),
           unread: counts.get(row.user_id) ?? 0,
         });
     } catch (error) {

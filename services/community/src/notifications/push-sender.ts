@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
 import webPush from 'web-push';
 import type { PushMessage } from '@catalyst/contracts';
+import type { Language } from '@catalyst/contracts/languages';
 import { postPinned, resolveTarget, type Logger } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import { claimDuePushes, dropSubscription, markPushed, retryPush, type DuePush } from './push.repository';
+import type { LanguagesOf } from './inbox';
 import type { Vapid } from './vapid';
+import { rowWords } from './wording';
 
 const SECOND = 1_000;
 /** The first retry after 30 s, doubling; after PUSH_ATTEMPTS failures (about 15 minutes) the push is given up. */
@@ -16,12 +19,14 @@ const ATTEMPT_TIMEOUT_MS = 10 * SECOND;
 const CLAIM_LEASE_MS = 2 * 60 * SECOND;
 const BATCH = 50;
 
-/** What a push carries: the notification's title, a body the service worker shows and its link inside the app. */
-const pushMessageOf = (push: Pick<DuePush, 'title' | 'body' | 'link'>): PushMessage => ({
-  title: push.title.slice(0, 200),
-  body: push.body.slice(0, 400),
-  url: push.link,
-});
+/**
+ * What a push carries: the notification's title, a body the service worker shows (both in its owner's language)
+ * and its link inside the app.
+ */
+function pushMessageOf(push: DuePush, language: Language): PushMessage {
+  const { title, body } = rowWords(push, language);
+  return { title: title.slice(0, 200), body: body.slice(0, 400), url: push.link };
+}
 
 type Outcome = { kind: 'sent' } | { kind: 'gone' } | { kind: 'retry' | 'refused'; error: string };
 
@@ -46,19 +51,21 @@ export function createPushSender({
   now,
   vapid,
   allowLoopback,
+  languagesOf,
 }: {
   db: Kysely<Database>;
   log: Logger;
   now: () => Date;
+  languagesOf: LanguagesOf;
   vapid: Vapid | null;
   allowLoopback: boolean;
 }): PushSender {
-  async function attempt(push: DuePush, vapidDetails: Vapid): Promise<Outcome> {
+  async function attempt(push: DuePush, language: Language, vapidDetails: Vapid): Promise<Outcome> {
     let request: ReturnType<typeof webPush.generateRequestDetails>;
     try {
       request = webPush.generateRequestDetails(
         { endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } },
-        JSON.stringify(pushMessageOf(push)),
+        JSON.stringify(pushMessageOf(push, language)),
         { vapidDetails, TTL: PUSH_TTL_SECONDS, contentEncoding: 'aes128gcm' },
       );
     } catch {
@@ -98,12 +105,16 @@ export function createPushSender({
     const signer = vapid;
     const at = now();
     const due = await claimDuePushes(db, at, BATCH, CLAIM_LEASE_MS);
+    if (due.length === 0) return 0;
+    const languageOf = await languagesOf(due.map((push) => push.userId));
     await Promise.all(
       due.map(async (push) => {
-        const outcome = await attempt(push, signer).catch((error: unknown): Outcome => ({
-          kind: 'retry',
-          error: error instanceof Error ? error.message : String(error),
-        }));
+        const outcome = await attempt(push, languageOf(push.userId), signer).catch(
+          (error: unknown): Outcome => ({
+            kind: 'retry',
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
         await settle(push, outcome, at);
       }),
     );

@@ -108,16 +108,15 @@ export async function queuePushes(db: Db, rows: NotificationRow[], now: Date): P
   return values.length;
 }
 
-/** A push due now, with what it needs: the browser's keys and the notification's words. */
-export interface DuePush {
+/** A push due now, with what it needs: the browser's keys and the notification's words and owner. */
+export interface DuePush extends Pick<NotificationRow, 'title' | 'body' | 'wording' | 'wording_values'> {
   id: string;
   attempts: number;
   subscriptionId: string;
   endpoint: string;
   p256dh: string;
   auth: string;
-  title: string;
-  body: string;
+  userId: string;
   link: string;
 }
 
@@ -158,8 +157,11 @@ export async function claimDuePushes(
       's.endpoint',
       's.p256dh',
       's.auth',
+      'n.user_id as userId',
       'n.title',
       'n.body',
+      'n.wording',
+      'n.wording_values',
       'n.link',
     ])
     .where(

@@ -86,6 +86,17 @@ describe('web push', () => {
     await expect
       .poll(async () => (await t.call(subscriber, 'GET', `${PUSH}/subscriptions`)).body.data.subscriptions[0])
       .toMatchObject({ endpoint, lastSuccessAt: clock.toISOString() });
+    // an account read in German is pushed in German
+    t.locales.set(subscriber.id, 'de');
+    try {
+      await replyArrives('Hooks auf Deutsch');
+      await expect.poll(() => receivedAt(endpoint).length).toBe(2);
+      expect(receivedAt(endpoint)[1]!.message).toMatchObject({
+        title: 'Olga Other hat in „Hooks auf Deutsch“ geantwortet',
+      });
+    } finally {
+      t.locales.delete(subscriber.id);
+    }
   });
 
   it('pushes nothing of a type switched off, and only the interrupting types by default', async () => {

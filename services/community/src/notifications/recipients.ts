@@ -1,5 +1,6 @@
 import { authInternalRoutes, type Identity, type UserSummary } from '@catalyst/contracts';
-import { HttpError, type Peer } from '@catalyst/service-kit';
+import type { Language } from '@catalyst/contracts/languages';
+import { HttpError, languageOrEnglish, type Logger, type Peer } from '@catalyst/service-kit';
 import { type LessonAccess } from '@catalyst/catalog-access';
 
 /** Auth's lookup takes at most this many ids per call. */
@@ -19,6 +20,28 @@ export async function lookupRecipients(auth: Peer, userIds: string[]): Promise<M
     for (const user of users) found.set(user.id, user);
   }
   return found;
+}
+
+/**
+ * The language each of these people reads the app in (their account's, asked of auth): what a notification pushed
+ * or streamed to them is written in. English for anyone when auth cannot answer now: the notification still goes.
+ */
+export async function languagesOfPeople(
+  auth: Peer,
+  userIds: string[],
+  log: Logger,
+): Promise<(userId: string) => Language> {
+  if (userIds.length === 0) return () => 'en';
+  try {
+    const people = await lookupRecipients(auth, userIds);
+    return (userId) => languageOrEnglish(people.get(userId)?.locale);
+  } catch (error) {
+    log.warn(
+      { users: userIds.length, err: error instanceof Error ? error.message : String(error) },
+      'notifications written in English',
+    );
+    return () => 'en';
+  }
 }
 
 export interface Target {

@@ -11,8 +11,12 @@ export interface NotificationsTable {
   type: NotificationType;
   /** What it is about (`reply:<postId>`): the same fact never notifies a person twice. */
   dedupe_key: string;
+  /** In English, as stored: what a row without `wording` (stored before it was kept) reads. */
   title: string;
   body: Generated<string>;
+  /** Which sentence it says (a `Wording` of ../notifications/wording.ts) and the values in it. */
+  wording: ColumnType<string | null, string | null | undefined, never>;
+  wording_values: ColumnType<unknown, string | null | undefined, never>;
   link: string;
   created_at: ColumnType<Date, Date | string | undefined, never>;
   read_at: NullableTimestamp;
