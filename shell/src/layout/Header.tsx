@@ -51,30 +51,9 @@ function NavItem({ to, children, onNavigate }: { to: string; children: ReactNode
   );
 }
 
-/** Closes a pop-up menu on a click outside it or on Escape. */
-function useDismiss(open: boolean, close: () => void) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (ref.current && !ref.current.contains(event.target as Node)) close();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, close]);
-  return ref;
-}
-
 function AdminMenu() {
   const [open, setOpen] = useState(false);
-  const ref = useDismiss(open, () => setOpen(false));
+  const ref = useRef<HTMLDivElement>(null);
   const t = useStrings(shellStrings);
   return (
     <div className={`${styles.menuWrap} ${styles.adminMenu}`} ref={ref}>
@@ -89,7 +68,7 @@ function AdminMenu() {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <AdminMenuItems close={() => setOpen(false)} />
+          <AdminMenuItems within={ref} close={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </div>
@@ -99,7 +78,7 @@ function AdminMenu() {
 function UserMenu() {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
-  const ref = useDismiss(open, () => setOpen(false));
+  const ref = useRef<HTMLDivElement>(null);
   const t = useStrings(shellStrings);
   // the menus' code comes while the page settles, so it is in by the first click
   useEffect(() => void loadMenus(), []);
@@ -117,7 +96,7 @@ function UserMenu() {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <UserMenuItems close={() => setOpen(false)} />
+          <UserMenuItems within={ref} close={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 // What the header's admin and user menus show once opened: signed-in pages only, so this module (and its texts,
 // shell/src/i18n/menus/) is a chunk of its own that a visitor's pages never load (Header.tsx loads it lazily).
+import { useEffect, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   Badge,
@@ -16,6 +17,30 @@ import { menuStrings } from '../i18n/menus/en';
 import { useAppState } from '../pwa/appState';
 import styles from './Header.module.css';
 
+/** An open menu: `within`, the menu's button and itself; `close` closes it. */
+interface OpenMenu {
+  within: RefObject<HTMLDivElement | null>;
+  close: () => void;
+}
+
+/** Closes the open menu on a click outside it (and its button) or on Escape. */
+function useDismiss({ within, close }: OpenMenu) {
+  useEffect(() => {
+    const onPointer = (event: MouseEvent) => {
+      if (within.current && !within.current.contains(event.target as Node)) close();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [within, close]);
+}
+
 const ADMIN_ENTRIES = [
   { to: '/admin/categories', label: 'admin.categories' },
   { to: '/admin/products', label: 'admin.products' },
@@ -23,8 +48,10 @@ const ADMIN_ENTRIES = [
   { to: '/admin/products/new', label: 'admin.addProduct' },
 ] as const;
 
-/** The admin menu's entries; `close` closes the menu (after a pick). */
-export function AdminMenuItems({ close }: { close: () => void }) {
+/** The admin menu's entries. */
+export function AdminMenuItems(menu: OpenMenu) {
+  const { close } = menu;
+  useDismiss(menu);
   const t = useStrings(menuStrings);
   const shell = useStrings(shellStrings);
   return (
@@ -39,7 +66,9 @@ export function AdminMenuItems({ close }: { close: () => void }) {
 }
 
 /** The user menu: who is signed in, their pages, installing the app, and logging out. */
-export function UserMenuItems({ close }: { close: () => void }) {
+export function UserMenuItems(menu: OpenMenu) {
+  const { close } = menu;
+  useDismiss(menu);
   const { user, logout } = useSession();
   const navigate = useNavigate();
   const admin = isAdmin(user);
