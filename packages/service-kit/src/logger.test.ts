@@ -79,4 +79,16 @@ describe('the asynchronous log destination', () => {
       child.kill();
     }
   }, 30_000);
+
+  it('makes no system call while it has nothing to write', async () => {
+    const { stdout } = await runChild(`
+      import fs from 'node:fs';
+      let writes = 0;
+      const write = fs.write;
+      fs.write = (...args) => { writes += 1; return write(...args); };
+      const { createLogger } = await import('./logger.ts');
+      createLogger('demo', 'info').info('alone');
+      setTimeout(() => process.stdout.write('writes ' + writes + '\\n'), 1000);`);
+    expect(stdout.trim().split('\n').at(-1)).toBe('writes 1');
+  }, 30_000);
 });
