@@ -5,7 +5,7 @@ import formStyles from '../common/Form.module.css';
 import { GroupFields } from '../common/GroupFields';
 import { groupPayload, groupToForm, showGroupPayload, type GroupFormValues } from '../common/groupForm';
 import { useEntityForm } from '../common/useEntityForm';
-import { validateCategory } from '../forms/validation';
+import { formMessageStrings, validateCategory } from '../forms/validation';
 import { adminStrings } from '../i18n/en';
 import { categoryLoadFailure, categorySaveFailure, checkCategoryId } from './categoryMessages';
 
@@ -24,6 +24,7 @@ const LIST = '/admin/categories';
 /** /admin/categories/new and /admin/categories/:id/edit: the one shared category form. */
 export function CategoryFormPage() {
   const t = useStrings(adminStrings);
+  useStrings(formMessageStrings); // the field messages, in the page's language
   const form = useEntityForm({
     listPath: LIST,
     titles: { create: t('categories.add'), edit: t('categories.edit') },

@@ -10,7 +10,7 @@ import { EntityFormLayout } from '../common/EntityFormLayout';
 import { GroupFields } from '../common/GroupFields';
 import { groupPayload, groupToForm, showGroupPayload } from '../common/groupForm';
 import { useEntityForm, type LoadFailure } from '../common/useEntityForm';
-import { validateCreator } from '../forms/validation';
+import { formMessageStrings, validateCreator } from '../forms/validation';
 import { adminStrings } from '../i18n/en';
 import { CreatorAccountsCard } from './CreatorAccountsCard';
 
@@ -44,6 +44,7 @@ function saveFailure(error: unknown): string {
 /** /admin/creators/new and /admin/creators/:id/edit: the creator form, in the category form's style. */
 export function CreatorFormPage() {
   const t = useStrings(adminStrings);
+  useStrings(formMessageStrings); // the field messages, in the page's language
   const { id } = useParams();
   const form = useEntityForm({
     listPath: LIST,

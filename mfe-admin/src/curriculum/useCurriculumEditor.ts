@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { COURSE_MESSAGES } from '@catalyst/contracts';
-import { isApiRequestError } from '@catalyst/web-kit';
-import { validateCurriculum } from '../forms/validation';
+import { isApiRequestError, useStrings } from '@catalyst/web-kit';
+import { formMessageStrings, validateCurriculum } from '../forms/validation';
 import { useProductEndpoints } from '../products/productEndpoints';
 import {
   adoptSaved,
@@ -65,6 +65,7 @@ function withSavedIds(current: CurriculumDraft, adopted: CurriculumDraft): Curri
  * schema, saved in one request. A 409 keeps the admin's edits on screen until they choose to reload.
  */
 export function useCurriculumEditor(productId: string) {
+  useStrings(formMessageStrings); // the field messages, in the page's language
   const { getCurriculum, saveCurriculum } = useProductEndpoints();
   const [draft, setDraft] = useState<CurriculumDraft | null>(null);
   /** The body as last loaded or saved: the draft differs from it when there are unsaved changes. */

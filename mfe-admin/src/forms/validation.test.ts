@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '@catalyst/web-kit';
 import {
   normaliseSlug,
   normaliseSlugWhileTyping,
@@ -80,5 +81,31 @@ describe('slug normalisation', () => {
     expect(normaliseSlugWhileTyping('Web Dev!')).toBe('web-dev');
     expect(normaliseSlugWhileTyping('-')).toBe('');
     expect(normaliseSlugWhileTyping(' ')).toBe('');
+  });
+});
+
+describe("field messages in the page's language", () => {
+  afterEach(() => setLanguage('en', { keep: false }));
+
+  it('shows a client-side check in German, a limit written as German writes it, and English as it was', async () => {
+    const product = {
+      title: 'x'.repeat(201),
+      description: 'x'.repeat(5001),
+      category: '',
+      creator: 'b'.repeat(24),
+    };
+    expect(validateProduct(product)).toMatchObject({
+      title: 'Title must be at most 200 characters',
+      description: 'Description must be at most 5000 characters',
+    });
+    await setLanguage('de', { keep: false });
+    expect(validateProduct(product)).toMatchObject({
+      title: 'Der Titel darf höchstens 200 Zeichen lang sein',
+      description: 'Die Beschreibung darf höchstens 5.000 Zeichen lang sein',
+      category: 'Die Kategorie ist erforderlich',
+    });
+    expect(validateCategory({ ...category, name: 'A' }).name).toBe(
+      'Der Name der Kategorie muss mindestens 2 Zeichen lang sein',
+    );
   });
 });

@@ -10,17 +10,21 @@ import {
   revisionReturnBodySchema,
   scheduleLiveBodySchema,
 } from '@catalyst/contracts';
+import { shownFieldMessage } from './messages';
 
 export type FieldErrors = Record<string, string>;
 
-/** The first message per field, keyed by the field's name. */
+/**
+ * The first message per field, keyed by the field's name, in the page's language (a form that shows them reads
+ * `formMessageStrings` with `useStrings`, so its translations have loaded).
+ */
 function firstErrors(schema: z.ZodType, values: unknown): FieldErrors {
   const result = schema.safeParse(values);
   if (result.success) return {};
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path.map(String).join('.') || 'form';
-    if (!(field in errors)) errors[field] = issue.message;
+    if (!(field in errors)) errors[field] = shownFieldMessage(issue.message);
   }
   return errors;
 }
@@ -47,3 +51,4 @@ export function normaliseSlugWhileTyping(value: string): string {
 }
 
 export { normaliseSlug };
+export { formMessageStrings, shownFieldMessage } from './messages';

@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import formStyles from '../common/Form.module.css';
 import { formatDateTime } from '../common/formatDateTime';
 import { MediaPickerDialog } from '../curriculum/MediaPickerDialog';
-import { validateLiveSession, type FieldErrors } from '../forms/validation';
+import { formMessageStrings, validateLiveSession, type FieldErrors } from '../forms/validation';
 import { adminStrings, type AdminKey } from '../i18n/en';
 import { isoToLocalInput, localInputToIso, localTimeZone } from './liveTime';
 // The same panel as the curriculum above it on the product's page.
@@ -58,6 +58,7 @@ const STATUS_BADGES: Record<LiveStatus, { tone: 'info' | 'danger' | 'neutral'; l
  */
 export function LiveSessionEditor({ productId }: { productId: string }) {
   const t = useStrings(adminStrings);
+  useStrings(formMessageStrings); // the field messages, in the page's language
   const headingId = useId();
   const read = useApiData(api.live.getSession, { params: { productId } });
   /** undefined: not read yet; null: none scheduled. */

@@ -6,7 +6,7 @@ import { EntityFormLayout } from '../common/EntityFormLayout';
 import { CheckboxField, SelectField } from '../common/FormControls';
 import { TitleFields } from '../common/TitleFields';
 import { useEntityForm, type LoadFailure } from '../common/useEntityForm';
-import { validatePath } from '../forms/validation';
+import { formMessageStrings, validatePath } from '../forms/validation';
 import { adminStrings } from '../i18n/en';
 import { kindKeyOf, LEVEL_LABEL_KEYS, PRODUCT_KIND_KEYS } from '../i18n/terms';
 import { emptyPath, moveItem, pathPayload, pathToForm, type PathFormItem } from './pathForm';
@@ -38,6 +38,7 @@ function saveFailure(error: unknown): string {
 /** /admin/paths/new and /admin/paths/:id/edit: a path's fields and its items, chosen from the catalogue and put in order. */
 export function PathFormPage() {
   const t = useStrings(adminStrings);
+  useStrings(formMessageStrings); // the field messages, in the page's language
   const [catalog, setCatalog] = useState<AdminProduct[]>([]);
   const [choice, setChoice] = useState('');
   const form = useEntityForm({

@@ -10,7 +10,7 @@ import { CheckboxField, SelectField } from '../common/FormControls';
 import { RichTextField } from '../common/RichTextField';
 import { TitleFields } from '../common/TitleFields';
 import { useEntityForm } from '../common/useEntityForm';
-import { validateProduct } from '../forms/validation';
+import { formMessageStrings, validateProduct } from '../forms/validation';
 import { adminStrings } from '../i18n/en';
 import { LEVEL_LABEL_KEYS, PRODUCT_TYPE_LABEL_KEYS } from '../i18n/terms';
 import { VideoUploadField } from '../media/VideoUploadField';
@@ -32,6 +32,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function ProductFormPage({ footer }: { footer?: ReactNode }) {
   const t = useStrings(adminStrings);
+  useStrings(formMessageStrings); // the field messages, in the page's language
   const { id } = useParams();
   const endpoints = useProductEndpoints();
   const [categories, setCategories] = useState<FormChoice[]>([]);

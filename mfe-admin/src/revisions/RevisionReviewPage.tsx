@@ -15,7 +15,7 @@ import {
 import styles from '../common/Admin.module.css';
 import { formatDateTime } from '../common/formatDateTime';
 import { ReasonDialog } from '../common/ReasonDialog';
-import { validateReturnReason } from '../forms/validation';
+import { formMessageStrings, validateReturnReason } from '../forms/validation';
 import { consoleStrings } from '../i18n/console/en';
 import { ReviewStatusBadge } from '../studio/products/ReviewStatusBadge';
 import { RevisionDiff } from './RevisionDiff';
@@ -26,6 +26,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 /** /admin/reviews-queue/:id: a creator's draft against the live product, approved (and published) or sent back. */
 export function RevisionReviewPage() {
   const t = useStrings(consoleStrings);
+  useStrings(formMessageStrings); // the field messages, in the page's language
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const revision = useApiData(api.reviewQueue.revision, { params: { id } });

@@ -10,15 +10,13 @@ import {
 } from './catalog';
 import {
   CATEGORY_ICONS,
-  categoryFormMessages,
-  creatorFormMessages,
   DEFAULT_CREATOR_COLOR,
   DEFAULT_CREATOR_ICON,
   normaliseSlug,
   parseTags,
-  productFormMessages,
   SLUG_PATTERN,
 } from './admin-terms';
+import { formMessage } from './form-messages';
 
 export * from './admin-terms';
 
@@ -45,8 +43,8 @@ export const sortOrderSchema = z.preprocess(
   z
     .number()
     .int()
-    .min(0, categoryFormMessages.sortOrderNegative)
-    .max(MAX_SORT_ORDER, `Sort order must be at most ${MAX_SORT_ORDER}`),
+    .min(0, formMessage('form.sortOrderNegative'))
+    .max(MAX_SORT_ORDER, formMessage('form.sortOrderMax', { max: MAX_SORT_ORDER })),
 );
 
 const colorSchema = (fallback: string) =>
@@ -59,7 +57,7 @@ const colorSchema = (fallback: string) =>
           : v,
     z
       .string()
-      .regex(/^#[0-9a-fA-F]{6}$/, 'Color must be a hex colour such as #f59e0b')
+      .regex(/^#[0-9a-fA-F]{6}$/, formMessage('form.colorHex'))
       .transform((s) => s.toLowerCase()),
   );
 
@@ -71,31 +69,31 @@ const iconSchema = (fallback: string) =>
         : typeof v === 'string'
           ? v.trim()
           : v,
-    z.string().max(16, 'Icon must be at most 16 characters'),
+    z.string().max(16, formMessage('form.iconMax', { max: 16 })),
   );
 
 const booleanWithDefault = (fallback: boolean) =>
   z.preprocess(
     (v) => (v === undefined || v === null ? fallback : v),
-    z.boolean({ message: 'Must be true or false' }),
+    z.boolean({ message: formMessage('form.trueOrFalse') }),
   );
 
 /**
  * A slug as typed: blank → 'Slug is required'; otherwise normalised (section 5), and a value with nothing
  * left after normalising is refused with the pattern message rather than silently becoming empty.
  */
-const slugField = (messages: { slugRequired: string; slugPattern: string }) =>
+const slugField = () =>
   trimmedText.pipe(
     z
       .string()
-      .min(1, { message: messages.slugRequired, abort: true })
+      .min(1, { message: formMessage('form.slugRequired'), abort: true })
       .transform((s) => normaliseSlug(s))
       .pipe(
         z
           .string()
-          .min(1, messages.slugPattern)
-          .max(120, 'Slug must be at most 120 characters')
-          .regex(SLUG_PATTERN, messages.slugPattern),
+          .min(1, formMessage('form.slugPattern'))
+          .max(120, formMessage('form.slugMax', { max: 120 }))
+          .regex(SLUG_PATTERN, formMessage('form.slugPattern')),
       ),
   );
 
@@ -105,18 +103,18 @@ export const categoryInputSchema = z.object({
   name: trimmedText.pipe(
     z
       .string()
-      .min(1, { message: categoryFormMessages.nameRequired, abort: true })
-      .min(2, categoryFormMessages.nameMin)
-      .max(50, categoryFormMessages.nameMax),
+      .min(1, { message: formMessage('category.nameRequired'), abort: true })
+      .min(2, formMessage('category.nameMin'))
+      .max(50, formMessage('category.nameMax')),
   ),
   description: trimmedText.pipe(
     z
       .string()
-      .min(1, { message: categoryFormMessages.descriptionRequired, abort: true })
-      .min(10, categoryFormMessages.descriptionMin)
-      .max(2000, 'Description must be at most 2000 characters'),
+      .min(1, { message: formMessage('form.descriptionRequired'), abort: true })
+      .min(10, formMessage('form.descriptionMin'))
+      .max(2000, formMessage('form.descriptionMax', { max: 2000 })),
   ),
-  slug: slugField(categoryFormMessages),
+  slug: slugField(),
   icon: iconSchema(CATEGORY_ICONS[0]),
   color: colorSchema(DEFAULT_CATEGORY_COLOR),
   isActive: booleanWithDefault(true),
@@ -136,12 +134,12 @@ export const creatorInputSchema = z.object({
   name: trimmedText.pipe(
     z
       .string()
-      .min(1, { message: creatorFormMessages.nameRequired, abort: true })
-      .min(2, creatorFormMessages.nameMin)
-      .max(50, creatorFormMessages.nameMax),
+      .min(1, { message: formMessage('creator.nameRequired'), abort: true })
+      .min(2, formMessage('creator.nameMin'))
+      .max(50, formMessage('creator.nameMax')),
   ),
-  description: trimmedText.pipe(z.string().max(2000, 'Description must be at most 2000 characters')),
-  slug: slugField(creatorFormMessages),
+  description: trimmedText.pipe(z.string().max(2000, formMessage('form.descriptionMax', { max: 2000 }))),
+  slug: slugField(),
   icon: iconSchema(DEFAULT_CREATOR_ICON),
   color: colorSchema(DEFAULT_CREATOR_COLOR),
   isActive: booleanWithDefault(true),
@@ -173,17 +171,14 @@ export const emptyToNull = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v;
 
 /** A link the browser may follow: an http(s) URL or a path on this site (demo media live under /media). */
-export const linkSchema = (label: string) =>
+export const linkSchema = (tooLong: string, notALink: string) =>
   z.preprocess(
     emptyToNull,
     z
       .string()
       .trim()
-      .max(2000, `${label} must be at most 2000 characters`)
-      .refine(
-        (s) => /^https?:\/\/[^\s]+$/i.test(s) || /^\/(?!\/)[^\s]*$/.test(s),
-        `${label} must be a URL (http:// or https://) or a path starting with /`,
-      )
+      .max(2000, tooLong)
+      .refine((s) => /^https?:\/\/[^\s]+$/i.test(s) || /^\/(?!\/)[^\s]*$/.test(s), notALink)
       .nullable(),
   );
 
@@ -195,14 +190,14 @@ const durationSchema = z.preprocess(
     return typeof value === 'string' ? Number(value.trim()) : value;
   },
   z
-    .number({ message: productFormMessages.durationNumber })
-    .refine((n) => Number.isFinite(n), productFormMessages.durationNumber)
+    .number({ message: formMessage('product.durationNumber') })
+    .refine((n) => Number.isFinite(n), formMessage('product.durationNumber'))
     .pipe(
       z
         .number()
-        .int('Duration must be a whole number of minutes')
-        .min(1, 'Duration must be at least 1 minute')
-        .max(100_000, 'Duration must be at most 100000 minutes'),
+        .int(formMessage('product.durationWhole'))
+        .min(1, formMessage('product.durationMin'))
+        .max(100_000, formMessage('product.durationMax', { max: 100_000 })),
     )
     .nullable(),
 );
@@ -214,9 +209,14 @@ const priceSchema = z.preprocess(
     return typeof value === 'string' ? Number(value.trim()) : value;
   },
   z
-    .number({ message: 'Price must be a number' })
-    .refine((n) => Number.isFinite(n), 'Price must be a number')
-    .pipe(z.number().min(0, 'Price cannot be negative').max(100_000, 'Price must be at most 100000'))
+    .number({ message: formMessage('product.priceNumber') })
+    .refine((n) => Number.isFinite(n), formMessage('product.priceNumber'))
+    .pipe(
+      z
+        .number()
+        .min(0, formMessage('product.priceNegative'))
+        .max(100_000, formMessage('product.priceMax', { max: 100_000 })),
+    )
     .transform((n) => Math.round(n * 100) / 100)
     .nullable(),
 );
@@ -229,57 +229,66 @@ const tagsSchema = z.preprocess(
     return v;
   },
   z
-    .array(z.string().max(40, 'Each tag must be at most 40 characters'), {
-      message: 'Tags must be a list or comma-separated text',
+    .array(z.string().max(40, formMessage('product.tagMax', { max: 40 })), {
+      message: formMessage('product.tagsList'),
     })
-    .max(20, 'At most 20 tags'),
+    .max(20, formMessage('product.tagsMax', { max: 20 })),
 );
 
-const optionalText = (label: string, max: number) =>
-  z.preprocess(
-    (v) => {
-      const value = emptyToNull(v);
-      return typeof value === 'string' ? value.trim() : value;
-    },
-    z.string().max(max, `${label} must be at most ${max} characters`).nullable(),
-  );
+const optionalText = (max: number, tooLong: string) =>
+  z.preprocess((v) => {
+    const value = emptyToNull(v);
+    return typeof value === 'string' ? value.trim() : value;
+  }, z.string().max(max, tooLong).nullable());
 
 export const productInputSchema = z.object({
   title: trimmedText.pipe(
-    z.string().min(1, productFormMessages.titleRequired).max(200, 'Title must be at most 200 characters'),
+    z
+      .string()
+      .min(1, formMessage('form.titleRequired'))
+      .max(200, formMessage('form.titleMax', { max: 200 })),
   ),
   description: trimmedText.pipe(
     z
       .string()
-      .min(1, productFormMessages.descriptionRequired)
-      .max(5000, 'Description must be at most 5000 characters'),
+      .min(1, formMessage('form.descriptionRequired'))
+      .max(5000, formMessage('form.descriptionMax', { max: 5000 })),
   ),
   /** HTML; the server sanitises it with an allow-list before saving. */
   content: z.preprocess(
     emptyToNull,
-    z.string().max(200_000, 'Content must be at most 200000 characters').nullable(),
+    z
+      .string()
+      .max(200_000, formMessage('product.contentMax', { max: 200_000 }))
+      .nullable(),
   ),
-  category: refId(productFormMessages.categoryRequired, 'Category is invalid'),
-  creator: refId('Creator is required', 'Creator is invalid'),
+  category: refId(formMessage('product.categoryRequired'), formMessage('product.categoryInvalid')),
+  creator: refId(formMessage('product.creatorRequired'), formMessage('product.creatorInvalid')),
   type: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'course' : v), productTypeSchema),
   difficulty: z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? 'beginner' : v),
     difficultySchema,
   ),
   duration: durationSchema,
-  thumbnail: linkSchema('Thumbnail'),
-  videoUrl: linkSchema('Video URL'),
+  thumbnail: linkSchema(
+    formMessage('product.thumbnailMax', { max: 2000 }),
+    formMessage('product.thumbnailLink'),
+  ),
+  videoUrl: linkSchema(
+    formMessage('product.videoUrlMax', { max: 2000 }),
+    formMessage('product.videoUrlLink'),
+  ),
   /** An uploaded video (media service): streamed adaptively once processed; videoUrl plays until then. */
   mediaAssetId: z.preprocess(
     emptyToNull,
     z
       .string()
-      .regex(/^[0-9a-f]{24}$/, 'Video upload is invalid')
+      .regex(/^[0-9a-f]{24}$/, formMessage('product.videoUploadInvalid'))
       .nullable(),
   ),
   tags: tagsSchema,
   price: priceSchema,
-  instructor: optionalText('Instructor', 100),
+  instructor: optionalText(100, formMessage('product.instructorMax', { max: 100 })),
   /** Optional; generated from the title when blank, normalised as section 5 describes. */
   slug: z.preprocess(
     emptyToNull,
@@ -287,7 +296,7 @@ export const productInputSchema = z.object({
       .string()
       .trim()
       .transform(normaliseSlug)
-      .pipe(z.string().max(120, 'Slug must be at most 120 characters'))
+      .pipe(z.string().max(120, formMessage('form.slugMax', { max: 120 })))
       .nullable(),
   ),
   isActive: booleanWithDefault(true),

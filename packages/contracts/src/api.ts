@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formMessage } from './form-messages';
 import type { ReasonRule } from './reason-terms';
 
 /** One field's problem, as the one error shape carries it. */
@@ -40,9 +41,7 @@ export const reasonBodySchema = (rule: ReasonRule) =>
   });
 
 /** Entity ids are 24-character lowercase hex strings. */
-export const objectIdSchema = z
-  .string()
-  .regex(/^[0-9a-f]{24}$/, 'Invalid id: expected 24 hexadecimal characters');
+export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/, formMessage('form.invalidId'));
 
 /** page/limit query parameters shared by every list call. */
 export const pagingQuerySchema = z.object({

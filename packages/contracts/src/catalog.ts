@@ -3,15 +3,16 @@ import { z } from 'zod';
 import { LISTING_WINDOW, objectIdSchema, pagingQuerySchema } from './api';
 
 import { DIFFICULTIES, PRODUCT_SORTS, PRODUCT_TYPES } from './catalog-terms';
+import { formMessage, oneOf } from './form-messages';
 import { productStreamSchema } from './media';
 
 export * from './catalog-terms';
 
 export const productTypeSchema = z.enum(PRODUCT_TYPES, {
-  message: `Type must be one of: ${PRODUCT_TYPES.join(', ')}`,
+  message: formMessage('product.typeInvalid', oneOf(PRODUCT_TYPES)),
 });
 export const difficultySchema = z.enum(DIFFICULTIES, {
-  message: `Difficulty must be one of: ${DIFFICULTIES.join(', ')}`,
+  message: formMessage('product.difficultyInvalid', oneOf(DIFFICULTIES)),
 });
 
 // ---------- entities as the API returns them ----------

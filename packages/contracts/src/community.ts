@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { notificationTypeSchema } from './notifications';
 import { objectIdSchema, reasonBodySchema } from './api';
+import { formMessage } from './form-messages';
 import {
   COMMUNITY_LIMITS,
   COMMUNITY_MESSAGES,
@@ -292,15 +293,15 @@ export type LiveSession = z.infer<typeof liveSessionSchema>;
 
 export const liveProductParamsSchema = z.object({ productId: objectIdSchema });
 export const scheduleLiveBodySchema = z.object({
-  startsAt: z.iso.datetime({ offset: true, error: 'Start time must be a date and time' }),
+  startsAt: z.iso.datetime({ offset: true, error: formMessage('live.startsAt') }),
   durationMinutes: z.coerce
-    .number({ error: 'Duration is required' })
-    .int('Duration must be whole minutes')
-    .min(10, 'Duration must be at least 10 minutes')
-    .max(480, 'Duration must be at most 8 hours'),
+    .number({ error: formMessage('live.durationRequired') })
+    .int(formMessage('live.durationWhole'))
+    .min(10, formMessage('live.durationMin', { min: 10 }))
+    .max(480, formMessage('live.durationMax', { hours: 8 })),
   joinUrl: z
-    .url({ protocol: /^https?$/, error: 'Join link must be an http(s) address' })
-    .max(2_000, 'Join link is too long'),
+    .url({ protocol: /^https?$/, error: formMessage('live.joinUrl') })
+    .max(2_000, formMessage('live.joinUrlTooLong')),
   recordingAssetId: objectIdSchema.nullable().optional(),
 });
 export type ScheduleLiveBody = z.infer<typeof scheduleLiveBodySchema>;

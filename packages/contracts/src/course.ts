@@ -3,14 +3,15 @@
 import { z } from 'zod';
 import { emptyToNull, linkSchema } from './admin';
 import { objectIdSchema } from './api';
+import { formMessage, oneOf } from './form-messages';
 import { LESSON_KINDS } from './course-rules';
 import { productStreamSchema } from './media';
-import { adminQuizSchema, QUIZ_MESSAGES, quizInputSchema, quizSchema } from './quiz';
+import { adminQuizSchema, quizInputSchema, quizSchema } from './quiz';
 
 export * from './course-rules';
 
 export const lessonKindSchema = z.enum(LESSON_KINDS, {
-  message: `Lesson kind must be one of: ${LESSON_KINDS.join(', ')}`,
+  message: formMessage('curriculum.lessonKindInvalid', oneOf(LESSON_KINDS)),
 });
 
 /** Longest lesson accepted: a day of video. */
@@ -150,42 +151,51 @@ export const adminCurriculumSchema = z.object({
 });
 export type AdminCurriculum = z.infer<typeof adminCurriculumSchema>;
 
-const titleOf = (label: string) =>
+const titleOf = (required: string, tooLong: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: `${label} title is required` })
-      .min(1, `${label} title is required`)
-      .max(200, `${label} title must be at most 200 characters`),
+    z.string({ error: required }).min(1, required).max(200, tooLong),
   );
 /** An existing item keeps its id (so learners' progress follows it); a new one has none and is given one. */
 const keptId = z.preprocess(emptyToNull, objectIdSchema.nullable()).optional();
 
 const resourceInputSchema = z.object({
   id: keptId,
-  title: titleOf('Resource'),
+  title: titleOf(
+    formMessage('curriculum.resourceTitleRequired'),
+    formMessage('curriculum.resourceTitleMax', { max: 200 }),
+  ),
   mediaAssetId: objectIdSchema,
 });
 
 const lessonInputSchema = z
   .object({
     id: keptId,
-    title: titleOf('Lesson'),
+    title: titleOf(
+      formMessage('curriculum.lessonTitleRequired'),
+      formMessage('curriculum.lessonTitleMax', { max: 200 }),
+    ),
     kind: lessonKindSchema,
     durationSeconds: z
       .preprocess(
         emptyToNull,
         z
-          .number({ error: 'Duration must be a number of seconds' })
-          .int('Duration must be a whole number of seconds')
-          .min(0, 'Duration cannot be negative')
-          .max(MAX_LESSON_SECONDS, `Duration must be at most ${MAX_LESSON_SECONDS} seconds`)
+          .number({ error: formMessage('curriculum.secondsNumber') })
+          .int(formMessage('curriculum.secondsWhole'))
+          .min(0, formMessage('curriculum.secondsNegative'))
+          .max(MAX_LESSON_SECONDS, formMessage('curriculum.secondsMax', { max: MAX_LESSON_SECONDS }))
           .nullable(),
       )
       .optional()
       .transform((v) => v ?? null),
-    isFreePreview: z.boolean({ error: 'Free preview must be true or false' }).optional().default(false),
-    videoUrl: linkSchema('Video URL')
+    isFreePreview: z
+      .boolean({ error: formMessage('curriculum.freePreviewBoolean') })
+      .optional()
+      .default(false),
+    videoUrl: linkSchema(
+      formMessage('product.videoUrlMax', { max: 2000 }),
+      formMessage('product.videoUrlLink'),
+    )
       .optional()
       .transform((v) => v ?? null),
     mediaAssetId: z
@@ -200,7 +210,7 @@ const lessonInputSchema = z
           .string()
           .max(
             CURRICULUM_LIMITS.articleCharacters,
-            `Article must be at most ${CURRICULUM_LIMITS.articleCharacters} characters`,
+            formMessage('curriculum.articleMax', { max: CURRICULUM_LIMITS.articleCharacters }),
           )
           .nullable(),
       )
@@ -215,25 +225,28 @@ const lessonInputSchema = z
       .array(resourceInputSchema)
       .max(
         CURRICULUM_LIMITS.resourcesPerLesson,
-        `At most ${CURRICULUM_LIMITS.resourcesPerLesson} resources per lesson`,
+        formMessage('curriculum.resourcesMax', { max: CURRICULUM_LIMITS.resourcesPerLesson }),
       )
       .optional()
       .default([]),
   })
   .superRefine((lesson, ctx) => {
     if (lesson.kind === 'quiz' && !lesson.quiz)
-      ctx.addIssue({ code: 'custom', path: ['quiz'], message: QUIZ_MESSAGES.quizRequired });
+      ctx.addIssue({ code: 'custom', path: ['quiz'], message: formMessage('quiz.required') });
   });
 export type LessonInput = z.output<typeof lessonInputSchema>;
 
 const sectionInputSchema = z.object({
   id: keptId,
-  title: titleOf('Section'),
+  title: titleOf(
+    formMessage('curriculum.sectionTitleRequired'),
+    formMessage('curriculum.sectionTitleMax', { max: 200 }),
+  ),
   lessons: z
     .array(lessonInputSchema)
     .max(
       CURRICULUM_LIMITS.lessonsPerSection,
-      `At most ${CURRICULUM_LIMITS.lessonsPerSection} lessons per section`,
+      formMessage('curriculum.lessonsPerSectionMax', { max: CURRICULUM_LIMITS.lessonsPerSection }),
     ),
 });
 export type SectionInput = z.output<typeof sectionInputSchema>;
@@ -245,12 +258,15 @@ export type SectionInput = z.output<typeof sectionInputSchema>;
 export const curriculumBodySchema = z
   .object({
     version: z
-      .number({ error: 'Version is required' })
-      .int('Version is required')
-      .min(0, 'Version is required'),
+      .number({ error: formMessage('curriculum.versionRequired') })
+      .int(formMessage('curriculum.versionRequired'))
+      .min(0, formMessage('curriculum.versionRequired')),
     sections: z
       .array(sectionInputSchema)
-      .max(CURRICULUM_LIMITS.sections, `At most ${CURRICULUM_LIMITS.sections} sections`),
+      .max(
+        CURRICULUM_LIMITS.sections,
+        formMessage('curriculum.sectionsMax', { max: CURRICULUM_LIMITS.sections }),
+      ),
   })
   .superRefine((body, ctx) => {
     const lessons = body.sections.flatMap((section) => section.lessons);
@@ -258,7 +274,7 @@ export const curriculumBodySchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['sections'],
-        message: `At most ${CURRICULUM_LIMITS.lessons} lessons per course`,
+        message: formMessage('curriculum.lessonsPerCourseMax', { max: CURRICULUM_LIMITS.lessons }),
       });
     const seen = new Set<string>();
     const questions = lessons.flatMap((l) => l.quiz?.questions ?? []);
@@ -272,7 +288,11 @@ export const curriculumBodySchema = z
     for (const id of ids) {
       if (!id) continue;
       if (seen.has(id))
-        ctx.addIssue({ code: 'custom', path: ['sections'], message: `The id ${id} appears twice` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sections'],
+          message: formMessage('curriculum.idTwice', { id }),
+        });
       seen.add(id);
     }
   });

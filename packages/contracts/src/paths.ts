@@ -5,20 +5,21 @@ import { z } from 'zod';
 import { objectIdSchema } from './api';
 import { difficultySchema, productTypeSchema } from './catalog';
 import { normaliseSlug, SLUG_PATTERN } from './admin-terms';
+import { formMessage } from './form-messages';
 
 /** The most items a path holds. */
 export const PATH_ITEMS_MAX = 50;
 
 export const PATH_MESSAGES = {
-  titleRequired: 'Title is required',
-  descriptionRequired: 'Description is required',
-  slugPattern: 'Slug can only contain lowercase letters, numbers, and hyphens',
-  slugTaken: 'A path with this slug already exists',
-  hours: 'Estimated hours must be a number from 0.5 to 1000',
-  itemsRequired: 'Add at least one product or course to the path',
-  itemsMax: `A path holds at most ${PATH_ITEMS_MAX} items`,
-  itemTwice: 'A product can be in a path only once',
-  unknownProduct: 'A product in the path does not exist',
+  titleRequired: formMessage('form.titleRequired'),
+  descriptionRequired: formMessage('form.descriptionRequired'),
+  slugPattern: formMessage('form.slugPattern'),
+  slugTaken: formMessage('path.slugTaken'),
+  hours: formMessage('path.hours'),
+  itemsRequired: formMessage('path.itemsRequired'),
+  itemsMax: formMessage('path.itemsMax', { max: PATH_ITEMS_MAX }),
+  itemTwice: formMessage('path.itemTwice'),
+  unknownProduct: formMessage('path.unknownProduct'),
   notFound: 'Path not found',
   notFollowed: 'Follow this path first',
 } as const;
@@ -28,13 +29,16 @@ const trimmed = z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? ''
 /** What the admin's path form sends (POST and PUT carry every field); `slug` blank: made from the title. */
 export const pathInputSchema = z.object({
   title: trimmed.pipe(
-    z.string().min(1, PATH_MESSAGES.titleRequired).max(200, 'Title must be at most 200 characters'),
+    z
+      .string()
+      .min(1, PATH_MESSAGES.titleRequired)
+      .max(200, formMessage('form.titleMax', { max: 200 })),
   ),
   description: trimmed.pipe(
     z
       .string()
       .min(1, PATH_MESSAGES.descriptionRequired)
-      .max(5000, 'Description must be at most 5000 characters'),
+      .max(5000, formMessage('form.descriptionMax', { max: 5000 })),
   ),
   slug: z.preprocess(
     (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
@@ -46,7 +50,7 @@ export const pathInputSchema = z.object({
         z
           .string()
           .min(1, PATH_MESSAGES.slugPattern)
-          .max(120, 'Slug must be at most 120 characters')
+          .max(120, formMessage('form.slugMax', { max: 120 }))
           .regex(SLUG_PATTERN, PATH_MESSAGES.slugPattern),
       )
       .nullable(),
@@ -60,7 +64,7 @@ export const pathInputSchema = z.object({
       .max(1000, PATH_MESSAGES.hours)
       .transform((n) => Math.round(n * 10) / 10),
   ),
-  isPublished: z.preprocess((v) => v ?? false, z.boolean({ message: 'Must be true or false' })),
+  isPublished: z.preprocess((v) => v ?? false, z.boolean({ message: formMessage('form.trueOrFalse') })),
   /** The items' product ids, in order. */
   items: z
     .array(objectIdSchema, { message: PATH_MESSAGES.itemsRequired })

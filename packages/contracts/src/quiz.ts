@@ -5,17 +5,15 @@ import { emptyToNull } from './admin';
 import { objectIdSchema } from './api';
 import { lessonProgressSchema } from './course-progress';
 import { progressSchema } from './progress';
-import { QUIZ_LIMITS, QUIZ_MESSAGES, QUIZ_QUESTION_KINDS } from './quiz-terms';
+import { formMessage, oneOf } from './form-messages';
+import { QUIZ_LIMITS, QUIZ_QUESTION_KINDS } from './quiz-terms';
 
 export * from './quiz-terms';
 
-const text = (label: string, max: number) =>
+const text = (max: number, required: string, tooLong: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: `${label} is required` })
-      .min(1, `${label} is required`)
-      .max(max, `${label} must be at most ${max} characters`),
+    z.string({ error: required }).min(1, required).max(max, tooLong),
   );
 const keptId = z.preprocess(emptyToNull, objectIdSchema.nullable()).optional();
 
@@ -23,28 +21,39 @@ const keptId = z.preprocess(emptyToNull, objectIdSchema.nullable()).optional();
 
 const quizOptionInputSchema = z.object({
   id: keptId,
-  text: text('Option text', QUIZ_LIMITS.option),
-  isCorrect: z.boolean({ error: 'Correct must be true or false' }).optional().default(false),
+  text: text(
+    QUIZ_LIMITS.option,
+    formMessage('quiz.optionRequired'),
+    formMessage('quiz.optionMax', { max: QUIZ_LIMITS.option }),
+  ),
+  isCorrect: z
+    .boolean({ error: formMessage('quiz.correctBoolean') })
+    .optional()
+    .default(false),
 });
 
 const quizQuestionInputSchema = z
   .object({
     id: keptId,
     kind: z.enum(QUIZ_QUESTION_KINDS, {
-      message: `Question kind must be one of: ${QUIZ_QUESTION_KINDS.join(', ')}`,
+      message: formMessage('quiz.kindInvalid', oneOf(QUIZ_QUESTION_KINDS)),
     }),
-    prompt: text('Question', QUIZ_LIMITS.prompt),
+    prompt: text(
+      QUIZ_LIMITS.prompt,
+      formMessage('quiz.promptRequired'),
+      formMessage('quiz.promptMax', { max: QUIZ_LIMITS.prompt }),
+    ),
     options: z
       .array(quizOptionInputSchema)
-      .min(2, 'A question needs at least two options')
-      .max(QUIZ_LIMITS.options, `At most ${QUIZ_LIMITS.options} options per question`),
+      .min(2, formMessage('quiz.optionsMin'))
+      .max(QUIZ_LIMITS.options, formMessage('quiz.optionsMax', { max: QUIZ_LIMITS.options })),
     explanation: z
       .preprocess(
         emptyToNull,
         z
           .string()
           .trim()
-          .max(QUIZ_LIMITS.explanation, `Explanation must be at most ${QUIZ_LIMITS.explanation} characters`)
+          .max(QUIZ_LIMITS.explanation, formMessage('quiz.explanationMax', { max: QUIZ_LIMITS.explanation }))
           .nullable(),
       )
       .optional()
@@ -55,27 +64,27 @@ const quizQuestionInputSchema = z
     if (question.kind === 'true-false') {
       const texts = question.options.map((o) => o.text.toLowerCase()).sort();
       if (texts.length !== 2 || texts[0] !== 'false' || texts[1] !== 'true')
-        ctx.addIssue({ code: 'custom', path: ['options'], message: QUIZ_MESSAGES.trueFalseOptions });
+        ctx.addIssue({ code: 'custom', path: ['options'], message: formMessage('quiz.trueFalseOptions') });
     }
     if (question.kind !== 'multiple' && correct !== 1)
-      ctx.addIssue({ code: 'custom', path: ['options'], message: QUIZ_MESSAGES.oneCorrect });
+      ctx.addIssue({ code: 'custom', path: ['options'], message: formMessage('quiz.oneCorrect') });
     if (question.kind === 'multiple' && correct < 1)
-      ctx.addIssue({ code: 'custom', path: ['options'], message: QUIZ_MESSAGES.someCorrect });
+      ctx.addIssue({ code: 'custom', path: ['options'], message: formMessage('quiz.someCorrect') });
   });
 
 /** A quiz lesson's questions as the editor saves them (inside the curriculum save). */
 export const quizInputSchema = z.object({
   passPercent: z
-    .number({ error: 'Pass mark must be a whole percent from 1 to 100' })
-    .int('Pass mark must be a whole percent from 1 to 100')
-    .min(1, 'Pass mark must be a whole percent from 1 to 100')
-    .max(100, 'Pass mark must be a whole percent from 1 to 100')
+    .number({ error: formMessage('quiz.passPercent') })
+    .int(formMessage('quiz.passPercent'))
+    .min(1, formMessage('quiz.passPercent'))
+    .max(100, formMessage('quiz.passPercent'))
     .optional()
     .default(70),
   questions: z
     .array(quizQuestionInputSchema)
-    .min(1, QUIZ_MESSAGES.quizRequired)
-    .max(QUIZ_LIMITS.questions, `At most ${QUIZ_LIMITS.questions} questions per quiz`),
+    .min(1, formMessage('quiz.required'))
+    .max(QUIZ_LIMITS.questions, formMessage('quiz.questionsMax', { max: QUIZ_LIMITS.questions })),
 });
 export type QuizInput = z.output<typeof quizInputSchema>;
 

@@ -5,6 +5,7 @@ import { productInputSchema } from './admin';
 import { objectIdSchema } from './api';
 import { difficultySchema, productTypeSchema } from './catalog';
 import { adminSectionSchema } from './course';
+import { formMessage } from './form-messages';
 
 export const STUDIO_MESSAGES = {
   invitationSent: 'Invitation sent',
@@ -29,7 +30,7 @@ export const STUDIO_MESSAGES = {
   notInReview: 'This revision is not waiting for review',
   approved: 'Revision approved and published',
   returned: 'Revision returned to the creator',
-  reasonRequired: 'Say what the creator should change',
+  reasonRequired: formMessage('revision.reasonRequired'),
   foreignItem: 'This draft names a lesson or section of another product',
   notYourMedia: 'Pick media from your own library',
 } as const;
@@ -173,7 +174,7 @@ export const revisionReturnBodySchema = z.object({
     .string({ message: STUDIO_MESSAGES.reasonRequired })
     .trim()
     .min(1, STUDIO_MESSAGES.reasonRequired)
-    .max(2000, 'The reason must be at most 2000 characters'),
+    .max(2000, formMessage('revision.reasonMax', { max: 2000 })),
 });
 export type RevisionReturnBody = z.input<typeof revisionReturnBodySchema>;
 

@@ -8,6 +8,10 @@ import {
   COMMUNITY_MESSAGES,
   PREMIUM_REQUIRED_MESSAGE,
 } from '@catalyst/contracts';
+import { FORM_MESSAGES, findFormMessage } from '@catalyst/contracts/form-messages';
+import formAr from '@catalyst/contracts/form-messages/ar.json';
+import formDe from '@catalyst/contracts/form-messages/de.json';
+import formEs from '@catalyst/contracts/form-messages/es.json';
 import type { Language } from '@catalyst/contracts/languages';
 import { BODY_TOO_DEEP_MESSAGE, BODY_TOO_LARGE_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../validate';
 import { defineServerStrings } from './strings';
@@ -84,8 +88,10 @@ export const serverMessages = defineServerStrings(
     'community.tooManyStreams': COMMUNITY_MESSAGES.tooManyStreams,
     'certificate.notFound': CERTIFICATE_MESSAGES.notFound,
     'certificate.invalidCode': CERTIFICATE_MESSAGES.invalidCode,
+    // the admin forms' field messages: one set with the admin remote's (contracts' form-messages)
+    ...FORM_MESSAGES,
   },
-  { es, de, ar },
+  { es: { ...es, ...formEs }, de: { ...de, ...formDe }, ar: { ...ar, ...formAr } },
 );
 
 /** Each English message's key, to find a thrown message's translation by its text. */
@@ -96,11 +102,16 @@ const keyOfMessage = new Map<string, keyof typeof serverMessages.english>(
   ]),
 );
 
-/** A message of the error shape in `language`: its translation when it is one of the above, else as it is. */
+/**
+ * A message of the error shape in `language`: its translation when it is one of the above (a form message with
+ * its values, `Title must be at most 200 characters`), else as it is.
+ */
 export function translateMessage(language: Language, message: string): string {
   if (language === 'en') return message;
   const key = keyOfMessage.get(message);
-  return key ? serverMessages.t(language, key) : message;
+  if (key) return serverMessages.t(language, key);
+  const form = findFormMessage(message);
+  return form ? serverMessages.t(language, form.key, form.values) : message;
 }
 
 /** The one error shape's body with its message and its fields' messages in `language`. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCategory, Category, FieldError } from '@catalyst/contracts';
+import { identityHeaders, testUsers } from '@catalyst/service-kit/testing';
 import {
   createAdminTestContext,
   validCategory,
@@ -48,6 +49,31 @@ describe('admin categories: form rules on the server', () => {
       name: 'Category name is required',
       description: 'Description must be at least 10 characters',
       slug: 'Slug is required',
+    });
+  });
+
+  it("answers the field messages in the admin's language, a limit written as German writes it", async () => {
+    const res = await ctx.app.request('/admin/categories', {
+      method: 'POST',
+      headers: {
+        ...identityHeaders(testUsers.admin),
+        'content-type': 'application/json',
+        'accept-language': 'de',
+      },
+      body: JSON.stringify(
+        validCategory({
+          slug: 'german-check',
+          name: 'A',
+          description: 'x'.repeat(2001),
+          icon: 'x'.repeat(17),
+        }),
+      ),
+    });
+    expect(res.status).toBe(400);
+    expect(fieldErrors((await res.json()) as { errors?: FieldError[] })).toEqual({
+      name: 'Der Name der Kategorie muss mindestens 2 Zeichen lang sein',
+      description: 'Die Beschreibung darf höchstens 2.000 Zeichen lang sein',
+      icon: 'Das Symbol darf höchstens 16 Zeichen lang sein',
     });
   });
 
