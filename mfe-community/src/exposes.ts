@@ -6,4 +6,5 @@ export const exposes = {
   './LiveBoard': './src/live/LiveBoard.tsx',
   './NotificationsPage': './src/notifications/NotificationsPage.tsx',
   './NotificationSettingsPage': './src/notifications/NotificationSettingsPage.tsx',
+  './PushPrompt': './src/notifications/PushPrompt.tsx',
 } as const;

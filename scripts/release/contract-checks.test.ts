@@ -199,7 +199,7 @@ describe('exposed modules', () => {
       await federatedImports(),
     );
     expect(problems).toEqual([
-      `exposed module community './LiveBoard' is loaded by mfe-player (${LIVE_BOARD} (LiveBoard)) but missing from the release, which exposes './Discussion', './NotificationsPage', './NotificationSettingsPage'`,
+      `exposed module community './LiveBoard' is loaded by mfe-player (${LIVE_BOARD} (LiveBoard)) but missing from the release, which exposes './Discussion', './NotificationsPage', './NotificationSettingsPage', './PushPrompt'`,
     ]);
   });
 });
@@ -373,6 +373,7 @@ describe('a release of the community remote (types included)', () => {
       './LiveBoard': 'mfe-community/src/live/LiveBoard.d.ts',
       './NotificationSettingsPage': 'mfe-community/src/notifications/NotificationSettingsPage.d.ts',
       './NotificationsPage': 'mfe-community/src/notifications/NotificationsPage.d.ts',
+      './PushPrompt': 'mfe-community/src/notifications/PushPrompt.d.ts',
     });
     expect(await checkRelease({ remote: 'mfe-community', distDir: release, shell })).toEqual({
       ok: true,
@@ -439,7 +440,7 @@ describe('a release of the community remote (types included)', () => {
         remoteDists: { community: release },
       });
       expect(problems).toEqual([
-        `exposed module community './LiveBoard' is loaded by mfe-player (${LIVE_BOARD} (LiveBoard)) but missing from community's current release (${release}), which exposes './Discussion', './NotificationsPage', './NotificationSettingsPage'`,
+        `exposed module community './LiveBoard' is loaded by mfe-player (${LIVE_BOARD} (LiveBoard)) but missing from community's current release (${release}), which exposes './Discussion', './NotificationsPage', './NotificationSettingsPage', './PushPrompt'`,
       ]);
     } finally {
       await rm(player, { recursive: true, force: true });

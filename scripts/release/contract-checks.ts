@@ -9,7 +9,7 @@
 //
 // What consumers load is written once, in the tables their own code reads: each release's routes.json
 // (the shell's pages, built from the remote's src/shell-routes.ts), shell/src/federation/widgets.ts (the shell's widgets) and
-// mfe-player/src/community/communityModules.ts (the player's community sections). What a remote exposes
+// mfe-{player,catalog}/src/community/communityModules.ts (community parts in their pages). What a remote exposes
 // is its src/exposes.ts (its rspack.config.ts builds those).
 //
 // Types: the exposed modules' declarations are emitted with tsc (native; `noCheck`, since the typecheck
@@ -309,22 +309,26 @@ export async function federatedImports(): Promise<FederatedImport[]> {
       },
     });
   }
-  const communityFile = path.join(ROOT, 'mfe-player/src/community/communityModules.ts');
-  const community = await importTs<{
-    COMMUNITY_REMOTE: RemoteName;
-    COMMUNITY_MODULES: Record<string, string>;
-  }>(communityFile);
-  for (const [key, module] of Object.entries(community.COMMUNITY_MODULES)) {
-    imports.push({
-      consumer: 'mfe-player',
-      remote: community.COMMUNITY_REMOTE,
-      module,
-      declaredIn: `${where(communityFile, `${key}: {`)} (${key})`,
-      props: {
-        type: `CommunityModules['${key}']`,
-        importFrom: { file: communityFile, name: 'CommunityModules' },
-      },
-    });
+  // The remotes that load community modules (remote to remote), each from its own table and props type.
+  const communityConsumers = [
+    { consumer: 'mfe-player', props: 'CommunityModules' },
+    { consumer: 'mfe-catalog', props: 'CatalogCommunityModules' },
+  ] as const;
+  for (const { consumer, props } of communityConsumers) {
+    const communityFile = path.join(ROOT, consumer, 'src/community/communityModules.ts');
+    const community = await importTs<{
+      COMMUNITY_REMOTE: RemoteName;
+      COMMUNITY_MODULES: Record<string, string>;
+    }>(communityFile);
+    for (const [key, module] of Object.entries(community.COMMUNITY_MODULES)) {
+      imports.push({
+        consumer,
+        remote: community.COMMUNITY_REMOTE,
+        module,
+        declaredIn: `${where(communityFile, `${key}: `)} (${key})`,
+        props: { type: `${props}['${key}']`, importFrom: { file: communityFile, name: props } },
+      });
+    }
   }
   return imports;
 }

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   creatorFollowRoutes,
   creatorPageRoutes,
@@ -13,6 +13,14 @@ import {
 import { closeAuthDialog, session, useAuthDialog } from '@catalyst/web-kit';
 import { fakeApi } from '@catalyst/web-kit/testing';
 import CreatorRoutes from './CreatorPage';
+
+// The community remote as the federation runtime would hand it: its push prompt, as a region named as the real one.
+const community = vi.hoisted(() => ({ load: vi.fn() }));
+vi.mock('../community/communityRemote', () => ({ loadCommunityModule: community.load }));
+community.load.mockImplementation(async (module: string) => ({
+  default:
+    module === 'PushPrompt' ? () => <div role="region" aria-label="Get notified on this device" /> : null,
+}));
 
 const CREATOR = '0000000000000000000c0001';
 const product = (n: number): PublicProduct => ({
@@ -124,6 +132,21 @@ describe("a creator's public page", () => {
     expect(api.callsTo(creatorFollowRoutes.follow)).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Stop following' }));
     await waitFor(() => expect(screen.getByTestId('creator-followers').textContent).toBe('7 followers'));
+  });
+
+  it('offers notifications on this device right after the learner follows, not when the page opens', async () => {
+    fakeApi()
+      .on(creatorPageRoutes.get, page)
+      .on(subscriptionRoutes.status, noPlan)
+      .on(savedRoutes.ids, { productIds: [] })
+      .on(creatorFollowRoutes.get, { creatorId: CREATOR, following: false, followers: 7 })
+      .on(creatorFollowRoutes.follow, { creatorId: CREATOR, following: true, followers: 8 });
+    session.loadUser(learner);
+    mount('/creators/maya-chen');
+    await screen.findByRole('button', { name: 'Follow Maya Chen' });
+    expect(screen.queryByRole('region', { name: 'Get notified on this device' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Follow Maya Chen' }));
+    expect(await screen.findByRole('region', { name: 'Get notified on this device' })).toBeTruthy();
   });
 
   it('is the not-found page for an unknown creator', async () => {

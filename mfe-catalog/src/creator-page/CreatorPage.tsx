@@ -20,6 +20,7 @@ import {
   useStrings,
   formatCount,
 } from '@catalyst/web-kit';
+import { PushPromptPart } from '../community/PushPromptPart';
 import { catalogStrings } from '../i18n/en';
 import { CourseCard } from '../top-courses/CourseCard';
 import styles from './CreatorPage.module.css';
@@ -35,6 +36,8 @@ function FollowCreator({ creatorId, name }: { creatorId: string; name: string })
   const [changed, setChanged] = useState<CreatorFollow | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Push is offered right after the person follows here (a meaningful action), never on opening the page.
+  const [justFollowed, setJustFollowed] = useState(false);
   if (!isAuthenticated)
     return <Button onClick={() => openAuthDialog('login')}>{t('creator.signInToFollow', { name })}</Button>;
   const standing = changed ?? read.data;
@@ -49,7 +52,9 @@ function FollowCreator({ creatorId, name }: { creatorId: string; name: string })
     setFailure(null);
     try {
       const params = { params: { creatorId } };
-      setChanged(await (follow ? api.creatorFollow.follow(params) : api.creatorFollow.unfollow(params)));
+      const now = await (follow ? api.creatorFollow.follow(params) : api.creatorFollow.unfollow(params));
+      setChanged(now);
+      setJustFollowed(now.following);
     } catch (e) {
       setFailure(isApiRequestError(e) ? e.message : t('common.unreachable'));
     } finally {
@@ -75,6 +80,7 @@ function FollowCreator({ creatorId, name }: { creatorId: string; name: string })
         {standing.following ? ` · ${t('creator.emailNote', { name })}` : ''}
       </span>
       {failure ? <Alert tone="danger">{failure}</Alert> : null}
+      {justFollowed && standing.following ? <PushPromptPart /> : null}
     </div>
   );
 }

@@ -17,7 +17,8 @@ const dismissedBefore = () => {
 
 /**
  * "Get notified on this device", offered right after a meaningful action (registering for a live session, asking
- * a question), never on a first visit: only while this browser can take pushes and is not subscribed yet.
+ * a question, following a creator: the catalogue loads it remote to remote), never on a first visit: only while
+ * this browser can take pushes and is not subscribed yet.
  */
 export default function PushPrompt() {
   const t = useStrings(communityStrings);
