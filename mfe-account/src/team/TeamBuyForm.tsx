@@ -8,28 +8,15 @@ import {
   teamMessages,
   type TeamInterval,
 } from '@catalyst/contracts/teams-terms';
-import { groupDigits } from '@catalyst/contracts/no-intl';
-import { Alert, Button, currentLanguage, TextField, useStrings, type ApiClient } from '@catalyst/web-kit';
+import { Alert, Button, formatPrice, TextField, useStrings, type ApiClient } from '@catalyst/web-kit';
 import { fieldErrorOf, formErrorOf, type FormError } from '../billing/formError';
 import { shownMessage } from '../i18n/contractMessages';
 import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings } from '../i18n/en';
 import styles from './Team.module.css';
 
-/**
- * Whole dollars as the price list writes them ('$12', '$6,000'); cents only when there are some. Another
- * language writes them as Intl does there (de: '12 $').
- */
-const dollars = (cents: number) => {
-  const language = currentLanguage();
-  if (language !== 'en') {
-    const whole = cents % 100 === 0 ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {};
-    return new Intl.NumberFormat(language, { style: 'currency', currency: 'USD', ...whole }).format(
-      cents / 100,
-    );
-  }
-  return cents % 100 === 0 ? `$${groupDigits(cents / 100)}` : `$${(cents / 100).toFixed(2)}`;
-};
+/** Whole dollars as the price list writes them ('$12', '$6,000'); cents only when there are some. */
+const dollars = (cents: number) => formatPrice(cents / 100, { whole: true });
 
 const INTERVALS: readonly TeamInterval[] = ['month', 'year'];
 
