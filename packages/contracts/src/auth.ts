@@ -149,6 +149,16 @@ export const resolveSessionResponseSchema = z.object({ identity: identitySchema 
 export const usersCountResponseSchema = z.object({ count: z.number().int() });
 
 export const usersLookupRequestSchema = z.object({ ids: z.array(objectIdSchema).max(500) });
+/**
+ * Addresses a service is about to mail that may have no account (an invitation, a gift): the answer names the
+ * language each address's account chose, leaving out addresses with no account or no choice.
+ */
+export const addressLanguagesRequestSchema = z.object({
+  emails: z.array(z.string().trim().toLowerCase().max(254)).max(500),
+});
+export const addressLanguagesResponseSchema = z.array(
+  z.object({ email: z.string(), locale: languageSchema }),
+);
 /** A person a team's directory provisions (SCIM): found by address, else made verified with a password nobody knows. */
 export const provisionUserRequestSchema = z.object({
   email: z.string().trim().toLowerCase().email().max(254),

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import Stripe from 'stripe';
 import type { Identity } from '@catalyst/contracts';
-import { createDb, createInvalidations } from '@catalyst/service-kit';
+import { createDb, createInvalidations, createPeer } from '@catalyst/service-kit';
 import {
   TEST_INTERNAL_SECRET,
   createMemoryMailer,
@@ -87,6 +87,10 @@ export async function startBillingWorld({
     },
     invalidations,
     mailer,
+    // Auth, when a test stands it in: asked the languages e-mails are written in.
+    ...(extraConfig.AUTH_URL
+      ? { auth: createPeer({ baseUrl: extraConfig.AUTH_URL, secret: TEST_INTERNAL_SECRET }) }
+      : {}),
   });
   const billing = await listen(billingApp.fetch);
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  addressLanguagesRequestSchema,
+  addressLanguagesResponseSchema,
   changePasswordRequestSchema,
   currentUserResponseSchema,
   deleteAccountRequestSchema,
@@ -256,6 +258,15 @@ export const authInternalRoutes = defineRoutes({
     summary: 'Names and e-mail addresses of the given users',
     body: usersLookupRequestSchema,
     response: z.array(userSummarySchema),
+  },
+  addressLanguages: {
+    method: 'POST',
+    path: '/internal/users/address-languages',
+    service,
+    access: 'internal',
+    summary: 'The language chosen by the account of each given address, if any (to write a mail to it)',
+    body: addressLanguagesRequestSchema,
+    response: addressLanguagesResponseSchema,
   },
   provisionUser: {
     method: 'POST',

@@ -31,6 +31,7 @@ export const ROUTE_PATHS = {
     resolveSession: '/internal/sessions/resolve',
     userCount: '/internal/users/count',
     lookupUsers: '/internal/users/lookup',
+    addressLanguages: '/internal/users/address-languages',
     provisionUser: '/internal/users/provision',
     setRole: '/internal/users/:userId/role',
   },

@@ -2,7 +2,7 @@ import { authInternalRoutes } from '@catalyst/contracts';
 import type { Language } from '@catalyst/contracts/languages';
 import type { Logger } from '../logger';
 import type { Peer } from '../peers';
-import { languageOrEnglish } from './language';
+import { languageOrEnglish, requestLanguage } from './language';
 
 /**
  * The language each of these users' e-mails is written in, for a service that keeps addresses but no languages
@@ -25,5 +25,49 @@ export async function languagesOfUsers(
       'e-mails sent in English',
     );
     return () => 'en';
+  }
+}
+
+/**
+ * The language of what the caller of a request causes to be mailed to someone else: their account's choice, else
+ * the language of the page they asked from (its `Accept-Language`).
+ */
+export const callerLanguage = (
+  identity: { locale?: Language | null },
+  c: { req: { header(name: string): string | undefined } },
+): Language => identity.locale ?? requestLanguage(c);
+
+/** Auth's address lookup takes at most this many addresses a call. */
+const ADDRESSES_PER_CALL = 500;
+
+/**
+ * The language of each e-mail to an address that may have no account (an invitation, a gift, an alert): the one
+ * the address's own account chose, else `otherwise` (the language of the person who caused it, or English). Asked
+ * of auth; when it cannot answer now, `otherwise` for all: the e-mails still go.
+ */
+export async function languagesOfAddresses(
+  auth: Peer | undefined,
+  emails: string[],
+  otherwise: Language,
+  log: Logger,
+): Promise<(email: string) => Language> {
+  const key = (email: string) => email.trim().toLowerCase();
+  if (!auth || emails.length === 0) return () => otherwise;
+  try {
+    const unique = [...new Set(emails.map(key))];
+    const chosen = new Map<string, Language>();
+    for (let i = 0; i < unique.length; i += ADDRESSES_PER_CALL) {
+      const found = await auth.call(authInternalRoutes.addressLanguages, {
+        body: { emails: unique.slice(i, i + ADDRESSES_PER_CALL) },
+      });
+      for (const row of found) chosen.set(key(row.email), row.locale);
+    }
+    return (email) => chosen.get(key(email)) ?? otherwise;
+  } catch (error) {
+    log.warn(
+      { addresses: emails.length, err: error instanceof Error ? error.message : String(error) },
+      "e-mails sent in their sender's language",
+    );
+    return () => otherwise;
   }
 }

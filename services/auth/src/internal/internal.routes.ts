@@ -4,7 +4,13 @@ import { authInternalRoutes } from '@catalyst/contracts';
 import { HttpError, mountRoutes, notFound, unauthorized, type AppEnv } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { hashPassword } from '../passwords';
-import { countUsers, findUserByEmail, insertUser, lookupUsers } from '../users/users.repository';
+import {
+  addressLanguages,
+  countUsers,
+  findUserByEmail,
+  insertUser,
+  lookupUsers,
+} from '../users/users.repository';
 
 /** Service-to-service routes (the shared-secret guard is service-kit's; the gateway never exposes them). */
 export const mountInternal = (app: Hono<AppEnv>, { db, sessions, users }: Deps) =>
@@ -16,6 +22,7 @@ export const mountInternal = (app: Hono<AppEnv>, { db, sessions, users }: Deps) 
     },
     userCount: async () => ({ count: await countUsers(db) }),
     lookupUsers: ({ body: { ids } }) => lookupUsers(db, ids),
+    addressLanguages: ({ body: { emails } }) => addressLanguages(db, emails),
     async provisionUser({ body: { email, name } }) {
       let user = await findUserByEmail(db, email);
       let created = false;

@@ -102,6 +102,21 @@ describe('internal routes', () => {
     expect(Math.abs(Date.now() - made)).toBeLessThan(60_000);
   });
 
+  it("answer the language an address's account chose, and nothing for one with no account or no choice", async () => {
+    const chose = await t.register({ name: 'Chose Arabic' });
+    const none = await t.register({ name: 'Chose Nothing' });
+    await t.db.updateTable('users').set({ locale: 'ar' }).where('id', '=', chose.user._id).execute();
+    const res = await t.call('POST', '/internal/users/address-languages', {
+      body: { emails: [chose.email.toUpperCase(), none.email, 'nobody@test.example'] },
+      headers: internalHeaders(),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([{ email: chose.email, locale: 'ar' }]);
+    expect(
+      (await t.call('POST', '/internal/users/address-languages', { body: { emails: [chose.email] } })).status,
+    ).toBe(404);
+  });
+
   it('refuse malformed lookup ids with 400', async () => {
     expect(
       (

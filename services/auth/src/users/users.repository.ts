@@ -196,6 +196,21 @@ export async function lookupUsers(db: Db, ids: string[]): Promise<UserSummary[]>
   }));
 }
 
+/** The language chosen by the account of each of these addresses (addresses without one are left out). */
+export async function addressLanguages(
+  db: Db,
+  emails: string[],
+): Promise<{ email: string; locale: Language }[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .selectFrom('users')
+    .select(['email', 'locale'])
+    .where('email', 'in', [...new Set(emails)])
+    .where('locale', 'is not', null)
+    .execute();
+  return rows.flatMap(({ email, locale }) => (locale ? [{ email, locale }] : []));
+}
+
 export const lastAdmin = () => conflict(authMessages.lastAdmin);
 
 export async function countAdmins(db: Db): Promise<number> {

@@ -1,6 +1,12 @@
 // The gift's e-mails: the buyer's receipt when it is paid, and the recipient's on the chosen day.
 import type { Language } from '@catalyst/contracts/languages';
-import { formatDate, formatMoney, languagesOfUsers, sendQuietly } from '@catalyst/service-kit';
+import {
+  formatDate,
+  formatMoney,
+  languagesOfAddresses,
+  languagesOfUsers,
+  sendQuietly,
+} from '@catalyst/service-kit';
 import type { Gift } from '../db/tables/gift';
 import type { Deps } from '../deps';
 import { billingTexts } from '../i18n/en';
@@ -47,18 +53,22 @@ export function giftReceiptMessage(gift: Gift, publicUrl: string, language: Lang
   };
 }
 
-export function giftMessageForRecipient(gift: Gift, publicUrl: string) {
+/** The recipient's e-mail in `language` (the buyer's message as they wrote it). */
+export function giftMessageForRecipient(gift: Gift, publicUrl: string, language: Language = 'en') {
+  const t = (key: keyof typeof billingTexts.english, values?: Record<string, string | number>) =>
+    billingTexts.t(language, key, values);
   return {
-    subject: `${gift.buyer_name} gave you Catalyst Premium`,
+    subject: t('giftTo.subject', { buyer: gift.buyer_name }),
     text: [
-      `Hello ${gift.recipient_name},`,
+      t('mail.hello', { name: gift.recipient_name }),
       '',
-      `${gift.buyer_name} gave you ${gift.months} months of Catalyst Premium.`,
+      t('giftTo.gave', { buyer: gift.buyer_name, count: gift.months }),
       ...(gift.message ? ['', gift.message] : []),
       '',
-      `Redeem your gift: ${giftRedeemUrl(publicUrl, gift.code)}`,
-      `Your code: ${groupedCode(gift.code)}`,
+      t('giftTo.redeem', { link: giftRedeemUrl(publicUrl, gift.code) }),
+      t('giftTo.code', { code: groupedCode(gift.code) }),
     ].join('\n'),
+    ...(language === 'en' ? {} : { headers: { 'Content-Language': language } }),
   };
 }
 
@@ -71,24 +81,33 @@ export async function sendGiftReceipt(deps: Pick<Deps, 'mailer' | 'log' | 'confi
   });
 }
 
-/** Mails every paid gift whose day has come (claimed first, so two replicas never both send one). */
+/**
+ * Mails every paid gift whose day has come (claimed first, so two replicas never both send one): in the language
+ * the recipient's account chose, if their address has one, else the one the buyer gave it in.
+ */
 export async function sendDueGiftMails(
-  deps: Pick<Deps, 'db' | 'mailer' | 'log' | 'config'>,
+  deps: Pick<Deps, 'db' | 'mailer' | 'log' | 'config' | 'auth'>,
   today = new Date().toISOString().slice(0, 10),
 ): Promise<number> {
   const due = await claimDueGiftMails(deps.db, today);
   for (const gift of due) {
     if (!gift.recipient_email) continue;
+    const language = (
+      await languagesOfAddresses(deps.auth, [gift.recipient_email], gift.buyer_language ?? 'en', deps.log)
+    )(gift.recipient_email);
     await sendQuietly(deps.mailer, deps.log, {
       to: gift.recipient_email,
-      ...giftMessageForRecipient(gift, deps.config.PUBLIC_URL),
+      ...giftMessageForRecipient(gift, deps.config.PUBLIC_URL, language),
     });
   }
   return due.length;
 }
 
 /** Every quarter of an hour (and once at start), the gift e-mails whose day has come go out. */
-export function startGiftMails(deps: Pick<Deps, 'db' | 'mailer' | 'log' | 'config'>, everyMs = 15 * 60_000) {
+export function startGiftMails(
+  deps: Pick<Deps, 'db' | 'mailer' | 'log' | 'config' | 'auth'>,
+  everyMs = 15 * 60_000,
+) {
   const pass = () =>
     void sendDueGiftMails(deps)
       .then((sent) => sent > 0 && deps.log.info({ sent }, 'gift e-mails sent'))

@@ -8,7 +8,14 @@ import {
   type adminBillingRoutes,
   type giftRoutes,
 } from '@catalyst/contracts';
-import { HttpError, conflict, forbidden, notFound, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  HttpError,
+  callerLanguage,
+  conflict,
+  forbidden,
+  notFound,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { idOf, isMissingResource, providerCall } from '../provider/stripe';
 import { findCustomerByUser } from '../subscriptions/subscriptions.repository';
@@ -56,7 +63,7 @@ export function createGiftHandlers(deps: Deps): RouteHandlers<typeof giftRoutes>
   }
 
   return {
-    async checkout({ identity, body }) {
+    async checkout({ identity, body }, c) {
       if (identity.emailVerified === false) throw forbidden(authMessages.verifyToSubscribe);
       const sendOn = body.sendOn ?? today();
       const latest = new Date();
@@ -69,6 +76,7 @@ export function createGiftHandlers(deps: Deps): RouteHandlers<typeof giftRoutes>
         buyer_user_id: identity.id,
         buyer_name: identity.name || identity.email,
         buyer_email: identity.email,
+        buyer_language: callerLanguage(identity, c),
         months: body.months,
         amount,
         currency: PREMIUM_PLAN.currency,

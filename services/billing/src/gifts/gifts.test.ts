@@ -102,6 +102,26 @@ describe('buying a gift', () => {
     expect(mails[0]!.text).toContain(`Redeem your gift: ${PUBLIC_URL}/gift/${gift.code}`);
   });
 
+  it("writes the recipient's e-mail in the language the buyer gave it in", async () => {
+    const buyer: Identity = { ...newLearner(), locale: 'ar' };
+    await buyGift(world, buyer, {
+      months: 3,
+      recipientName: 'Sami',
+      recipientEmail: 'sami@test.example',
+      delivery: 'email',
+      sendOn: new Date().toISOString().slice(0, 10),
+    });
+    const mails = world.mailer.sent.filter((m) => m.to === 'sami@test.example');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`أهداك ${buyer.name} اشتراك Catalyst Premium`);
+    expect(mails[0]!.text.split('\n').slice(0, 3)).toEqual([
+      'مرحبًا Sami،',
+      '',
+      `أهداك ${buyer.name} ${new Intl.NumberFormat('ar').format(3)} أشهر من Catalyst Premium.`,
+    ]);
+    expect(mails[0]!.headers).toEqual({ 'Content-Language': 'ar' });
+  });
+
   it("is mailed by billing's own pass once its day has come, without anyone asking", async () => {
     const today = new Date().toISOString().slice(0, 10);
     await world.db

@@ -1,5 +1,5 @@
 // The texts of billing's e-mails in English; the other languages in ./locales.
-import { teamPersonalPlanEndsMessage } from '@catalyst/contracts';
+import { teamInvitationSubject, teamPersonalPlanEndsMessage } from '@catalyst/contracts';
 import { defineServerStrings } from '@catalyst/service-kit';
 import ar from './locales/ar.json';
 import de from './locales/de.json';
@@ -54,6 +54,18 @@ export const billingTexts = defineServerStrings(
     'gift.number': 'Gift number: {{id}}',
     'gift.willEmail': 'We will e-mail {{email}} on {{date}} with a link to redeem it.',
     'gift.printCode': 'Print or pass on this code: {{code}}. It is redeemed at {{link}}',
+    'invite.subject': teamInvitationSubject('{{team}}'),
+    'invite.invited':
+      '{{inviter}} invited you to join {{team}} on Catalyst. Your seat in the team gives you Catalyst Premium.',
+    'invite.join': 'Join the team: {{link}}',
+    'invite.once': 'The link works once, for this e-mail address, until {{date}}.',
+    'giftTo.subject': '{{buyer}} gave you Catalyst Premium',
+    'giftTo.gave': {
+      one: '{{buyer}} gave you {{count}} month of Catalyst Premium.',
+      other: '{{buyer}} gave you {{count}} months of Catalyst Premium.',
+    },
+    'giftTo.redeem': 'Redeem your gift: {{link}}',
+    'giftTo.code': 'Your code: {{code}}',
   },
   { es, de, ar },
 );

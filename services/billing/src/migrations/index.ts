@@ -17,6 +17,7 @@ import * as invoicesPaidAt from './2026-12-06T10-20-00_invoices_paid_at';
 import * as domainEvents from './2026-12-06T12-50-00_domain_events';
 import * as teamSubscriptionEvents from './2026-12-06T13-40-00_team_subscription_events';
 import * as assignmentReminders from './2026-12-06T17-00-00_assignment_reminders';
+import * as giftBuyerLanguage from './2026-12-07T01-50-00_gift_buyer_language';
 
 /** Every migration of the billing schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T12-50-00_domain_events': domainEvents,
   '2026-12-06T13-40-00_team_subscription_events': teamSubscriptionEvents,
   '2026-12-06T17-00-00_assignment_reminders': assignmentReminders,
+  '2026-12-07T01-50-00_gift_buyer_language': giftBuyerLanguage,
 };

@@ -13,7 +13,15 @@ import {
   type TeamInvitationPreview,
   type TeamSummary,
 } from '@catalyst/contracts';
-import { HttpError, badRequest, forbidden, notFound, type Reply } from '@catalyst/service-kit';
+import type { Language } from '@catalyst/contracts/languages';
+import {
+  HttpError,
+  badRequest,
+  forbidden,
+  languagesOfAddresses,
+  notFound,
+  type Reply,
+} from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { emailsOfCsv } from './csv';
 import { joinTeam } from './join-team';
@@ -49,12 +57,16 @@ function rowsOf(body: { emails?: string[]; csv?: string }): { row: number; email
   return rows;
 }
 
-/** Invites every acceptable row (one transaction, the team's row locked), then mails each invitation. */
+/**
+ * Invites every acceptable row (one transaction, the team's row locked), then mails each invitation: in the
+ * address's own account's language, else `inviterLanguage`.
+ */
 export async function inviteToTeam(
   deps: Deps,
   identity: Identity,
   teamId: string,
   body: { emails?: string[]; csv?: string },
+  inviterLanguage: Language = 'en',
 ): Promise<TeamInviteResult> {
   const rows = rowsOf(body);
   const now = new Date();
@@ -104,13 +116,19 @@ export async function inviteToTeam(
     );
     return { report, mails, teamName: team.name };
   });
+  const languageOf = await languagesOfAddresses(
+    deps.auth,
+    mails.map((m) => m.email),
+    inviterLanguage,
+    deps.log,
+  );
   for (const mail of mails)
-    await sendTeamInvitation(deps, mail.email, {
-      teamName,
-      invitedBy: identity.name || identity.email,
-      token: mail.token,
-      expiresAt,
-    });
+    await sendTeamInvitation(
+      deps,
+      mail.email,
+      { teamName, invitedBy: identity.name || identity.email, token: mail.token, expiresAt },
+      languageOf(mail.email),
+    );
   return { invited: mails.length, rows: report };
 }
 

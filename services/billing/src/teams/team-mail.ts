@@ -1,6 +1,6 @@
 // The team's e-mails: an invitation to its address, and the owner told when someone found no free seat.
-import { teamInvitationSubject } from '@catalyst/contracts';
-import { languagesOfUsers, sendQuietly } from '@catalyst/service-kit';
+import type { Language } from '@catalyst/contracts/languages';
+import { formatDate, languagesOfUsers, sendQuietly } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { billingTexts } from '../i18n/en';
 
@@ -18,32 +18,42 @@ export const teamJoinLinkUrl = (publicUrl: string, token: string) =>
 export const longDate = (date: Date) =>
   date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
+/** An invitation to a team, in `language` (see sendTeamInvitation for which one). */
 export function teamInvitationMessage(
   invitation: { teamName: string; invitedBy: string; token: string; expiresAt: Date },
   publicUrl: string,
+  language: Language = 'en',
 ) {
+  const t = (key: keyof typeof billingTexts.english, values?: Record<string, string | number>) =>
+    billingTexts.t(language, key, values);
   return {
-    subject: teamInvitationSubject(invitation.teamName),
+    subject: t('invite.subject', { team: invitation.teamName }),
     text: [
-      'Hello,',
+      t('mail.helloNoName'),
       '',
-      `${invitation.invitedBy} invited you to join ${invitation.teamName} on Catalyst. Your seat in the team gives you Catalyst Premium.`,
+      t('invite.invited', { inviter: invitation.invitedBy, team: invitation.teamName }),
       '',
-      `Join the team: ${teamJoinUrl(publicUrl, invitation.token)}`,
+      t('invite.join', { link: teamJoinUrl(publicUrl, invitation.token) }),
       '',
-      `The link works once, for this e-mail address, until ${longDate(invitation.expiresAt)}.`,
+      t('invite.once', { date: formatDate(language, invitation.expiresAt) }),
     ].join('\n'),
+    ...(language === 'en' ? {} : { headers: { 'Content-Language': language } }),
   };
 }
 
+/**
+ * Mails an invitation in the invited address's own language when it has an account that chose one, else in
+ * `language` (the inviter's: their account's, else their page's).
+ */
 export async function sendTeamInvitation(
   deps: MailDeps,
   to: string,
   invitation: { teamName: string; invitedBy: string; token: string; expiresAt: Date },
+  language: Language,
 ) {
   await sendQuietly(deps.mailer, deps.log, {
     to,
-    ...teamInvitationMessage(invitation, deps.config.PUBLIC_URL),
+    ...teamInvitationMessage(invitation, deps.config.PUBLIC_URL, language),
   });
 }
 

@@ -5,7 +5,7 @@ import {
   type TeamRole,
   type teamRoutes,
 } from '@catalyst/contracts';
-import { conflict, notFound, type RouteHandlers } from '@catalyst/service-kit';
+import { callerLanguage, conflict, notFound, type RouteHandlers } from '@catalyst/service-kit';
 import type Stripe from 'stripe';
 import type { Deps } from '../deps';
 import { isMissingResource, providerCall } from '../provider/stripe';
@@ -97,9 +97,9 @@ export function createTeamHandlers(deps: Deps): RouteHandlers<typeof teamRoutes>
       return teamDetailOf(deps.db, team);
     },
 
-    async invite({ identity, params, body }) {
+    async invite({ identity, params, body }, c) {
       await teamFor(identity, params.id, OWNER_OR_ADMIN);
-      return inviteToTeam(deps, identity, params.id, body);
+      return inviteToTeam(deps, identity, params.id, body, callerLanguage(identity, c));
     },
 
     async revokeInvitation({ identity, params }) {

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  authInternalRoutes,
   teamDetailSchema,
   teamInviteRefusals,
   teamMessages,
@@ -12,7 +13,7 @@ import {
   type Identity,
   type TeamDetail,
 } from '@catalyst/contracts';
-import { internalHeaders } from '@catalyst/service-kit/testing';
+import { createPeerStandIn, internalHeaders } from '@catalyst/service-kit/testing';
 import {
   accept,
   buyPersonalPremium,
@@ -25,10 +26,22 @@ import {
 import { learnerFactory, PUBLIC_URL, startBillingWorld, type BillingWorld } from '../test-support';
 
 let world: BillingWorld;
+/** The addresses whose accounts chose a language, as auth would answer. */
+const addressLanguages = new Map<string, 'es' | 'de' | 'ar'>();
+let auth: Awaited<ReturnType<typeof createPeerStandIn>>;
 beforeAll(async () => {
-  world = await startBillingWorld();
+  auth = (await createPeerStandIn()).answer(authInternalRoutes.addressLanguages, ({ body }) =>
+    (body.emails as string[]).flatMap((email) => {
+      const locale = addressLanguages.get(email);
+      return locale ? [{ email, locale }] : [];
+    }),
+  );
+  world = await startBillingWorld({ config: { AUTH_URL: auth.baseUrl } });
 });
-afterAll(async () => world?.close());
+afterAll(async () => {
+  await world?.close();
+  await auth?.close();
+});
 
 const newPerson = learnerFactory('7', 'Teammate');
 
@@ -191,6 +204,33 @@ describe('buying a team', () => {
 });
 
 describe('inviting and joining', () => {
+  it("writes an invitation in the address's own language if its account chose one, else the inviter's", async () => {
+    const owner = newPerson();
+    const { team } = await buyTeam(world, owner, 5);
+    const [newcomer, member] = [newPerson(), newPerson()];
+    addressLanguages.set(member.email, 'es');
+    const answer = await world.call('POST', `/teams/${team.id}/invitations`, {
+      as: owner,
+      body: { emails: [newcomer.email, member.email] },
+      headers: { 'accept-language': 'de-DE,de;q=0.9' },
+    });
+    expect(answer.body.data.invited).toBe(2);
+    const german = world.mailer.sent.filter((m) => m.to === newcomer.email).at(-1)!;
+    expect(german.subject).toBe(`Du bist eingeladen, ${team.name} auf Catalyst beizutreten`);
+    expect(german.text.split('\n').slice(0, 5)).toEqual([
+      'Hallo,',
+      '',
+      `${owner.name} hat dich eingeladen, ${team.name} auf Catalyst beizutreten. Dein Platz im Team gibt dir Catalyst Premium.`,
+      '',
+      `Dem Team beitreten: ${PUBLIC_URL}/team/join/${tokenMailedTo(world, newcomer.email)}`,
+    ]);
+    expect(german.text).toMatch(/bis zum \d{1,2}\. \p{L}+ \d{4}\.$/u);
+    expect(german.headers).toEqual({ 'Content-Language': 'de' });
+    const spanish = world.mailer.sent.filter((m) => m.to === member.email).at(-1)!;
+    expect(spanish.subject).toBe(`Te han invitado a unirte a ${team.name} en Catalyst`);
+    expect(spanish.headers).toEqual({ 'Content-Language': 'es' });
+  });
+
   it('invites from a CSV and reports the two bad rows by line', async () => {
     const owner = newPerson();
     const { team } = await buyTeam(world, owner, 5);

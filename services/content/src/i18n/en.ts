@@ -12,6 +12,13 @@ export const contentTexts = defineServerStrings(
     'returned.subject': 'Changes requested: {{title}}',
     'returned.intro': 'An admin sent "{{title}}" back with this note:',
     'returned.action': 'Open the studio to make the changes and submit again: {{link}}',
+    'invite.subject': "You are invited to run {{creator}}'s courses on Catalyst",
+    'invite.invited': "{{inviter}} invited you to sign in to Catalyst's creator studio as {{creator}}.",
+    'invite.accept': 'Accept the invitation (sign in or create an account with this address first): {{link}}',
+    'invite.once': {
+      one: 'The link works once and expires in {{count}} day.',
+      other: 'The link works once and expires in {{count}} days.',
+    },
   },
   { es, de, ar },
 );

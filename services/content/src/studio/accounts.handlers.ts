@@ -9,8 +9,10 @@ import {
 } from '@catalyst/contracts';
 import {
   HttpError,
+  callerLanguage,
   conflict,
   forbidden,
+  languagesOfAddresses,
   notFound,
   reply,
   sendQuietly,
@@ -18,6 +20,7 @@ import {
   type RouteHandlers,
 } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
+import { contentTexts } from '../i18n/en';
 import { parentExists } from '../groups/groups.repository';
 import {
   acceptInvitation,
@@ -90,7 +93,7 @@ export function createAccountHandlers(deps: Deps): RouteHandlers<typeof creatorA
       };
     },
 
-    async invite({ params: { id }, body: { email }, identity, requestId }) {
+    async invite({ params: { id }, body: { email }, identity, requestId }, c) {
       const creator = await db.selectFrom('creators').select('name').where('id', '=', id).executeTakeFirst();
       if (!creator) throw notFound(STUDIO_MESSAGES.creatorNotFound);
       const token = randomBytes(32).toString('base64url');
@@ -103,16 +106,24 @@ export function createAccountHandlers(deps: Deps): RouteHandlers<typeof creatorA
         expiresAt: new Date(Date.now() + CREATOR_INVITATION_DAYS * DAY_MS),
       });
       const link = `${deps.config.PUBLIC_URL}/studio/join/${token}`;
-      await sendQuietly(deps.mailer, deps.log.child({ requestId }), {
+      const log = deps.log.child({ requestId });
+      // The address's own account's language, else the inviting admin's.
+      const language = (
+        await languagesOfAddresses(deps.peers.auth, [email], callerLanguage(identity, c), log)
+      )(email);
+      const t = (key: keyof typeof contentTexts.english, values?: Record<string, string | number>) =>
+        contentTexts.t(language, key, values);
+      await sendQuietly(deps.mailer, log, {
         to: email,
-        subject: `You are invited to run ${creator.name}'s courses on Catalyst`,
+        subject: t('invite.subject', { creator: creator.name }),
         text: [
-          `${identity.name} invited you to sign in to Catalyst's creator studio as ${creator.name}.`,
+          t('invite.invited', { inviter: identity.name, creator: creator.name }),
           '',
-          `Accept the invitation (sign in or create an account with this address first): ${link}`,
+          t('invite.accept', { link }),
           '',
-          `The link works once and expires in ${CREATOR_INVITATION_DAYS} days.`,
+          t('invite.once', { count: CREATOR_INVITATION_DAYS }),
         ].join('\n'),
+        ...(language === 'en' ? {} : { headers: { 'Content-Language': language } }),
       });
       return reply(invitationOf(row), { status: 201, message: STUDIO_MESSAGES.invitationSent });
     },

@@ -36,6 +36,20 @@ const internal = async (method: string, path: string, body?: unknown) => {
 };
 
 describe('creator invitations', () => {
+  it("mails the invitation in the inviting admin's language when the address has none of its own", async () => {
+    const spanishAdmin: Identity = { ...testUsers.admin, locale: 'es' };
+    const res = await ctx.call(spanishAdmin, 'POST', `/admin/creators/${fx.alice}/invitations`, {
+      email: 'lucia@test.example',
+    });
+    expect(res.status).toBe(201);
+    const mail = ctx.mailer.sent.filter((m) => m.to === 'lucia@test.example').at(-1)!;
+    expect(mail.subject).toMatch(/^Te han invitado a gestionar los cursos de .+ en Catalyst$/);
+    expect(mail.text.split('\n').at(-1)).toBe('El enlace funciona una sola vez y caduca en 7 días.');
+    expect(mail.headers).toEqual({ 'Content-Language': 'es' });
+    const revoked = await ctx.admin('DELETE', `/admin/creators/${fx.alice}/invitations/${res.body.data.id}`);
+    expect(revoked.status).toBe(200);
+  });
+
   it('links the invited account to the creator and makes it a creator, once', async () => {
     const maya = person(1, 'maya@test.example');
     const { token, invitation } = await invite(fx.alice, 'Maya@Test.example');

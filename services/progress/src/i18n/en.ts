@@ -32,6 +32,14 @@ export const progressTexts = defineServerStrings(
     'notes.aboutMatching': '{{notes}} matching “{{q}}” · exported from {{siteName}} on {{date}}',
     'notes.empty': 'No notes yet.',
     'notes.bookmark': 'Bookmark',
+    'webhookOff.subject': '{{siteName}}: webhook endpoint turned off',
+    'webhookOff.turnedOff': {
+      one: 'The webhook endpoint {{url}} was turned off: every delivery failed for {{hours}} hours ({{count}} attempt in a row).',
+      other:
+        'The webhook endpoint {{url}} was turned off: every delivery failed for {{hours}} hours ({{count}} attempts in a row).',
+    },
+    'webhookOff.next':
+      'No further events are sent to it. Fix the receiver, then turn the endpoint on again and replay the\ndeliveries it missed from {{adminUrl}}.',
   },
   { es, de, ar },
 );

@@ -3,15 +3,18 @@ import type { Kysely } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_RETRY_DAYS } from '@catalyst/contracts';
 import {
+  languagesOfAddresses,
   openSecret,
   postPinned,
   resolveTarget,
   sendQuietly,
   type Logger,
   type Mailer,
+  type Peer,
 } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { WebhookEndpointRow } from '../db/tables/webhooks';
+import { progressTexts } from '../i18n/en';
 import {
   claimDueDeliveries,
   disableEndpoint,
@@ -56,6 +59,8 @@ export interface WebhookSender {
   alertEmails: string[];
   siteName: string;
   adminUrl: string;
+  /** Auth, asked which language each alerted address's account chose (without it, English). */
+  auth?: Peer;
 }
 
 /** Signs and POSTs one delivery to its endpoint's address, resolved once and pinned (service-kit's ssrf.ts). */
@@ -107,17 +112,23 @@ async function disableIfFailing(sender: WebhookSender, endpoint: WebhookEndpoint
     'webhook endpoint turned off after sustained failure',
   );
   const to = [...new Set([endpoint.created_by_email, ...sender.alertEmails].filter((a): a is string => !!a))];
-  for (const address of to)
+  // Each address in its own account's language (an alert address may have none: English).
+  const languageOf = await languagesOfAddresses(sender.auth, to, 'en', sender.log);
+  for (const address of to) {
+    const language = languageOf(address);
+    const t = (key: keyof typeof progressTexts.english, values: Record<string, string | number>) =>
+      progressTexts.t(language, key, values);
     await sendQuietly(sender.mailer, sender.log, {
       to: address,
-      subject: `${sender.siteName}: webhook endpoint turned off`,
+      subject: t('webhookOff.subject', { siteName: sender.siteName }),
       text: [
-        `The webhook endpoint ${endpoint.url} was turned off: ${reason.toLowerCase()}.`,
+        t('webhookOff.turnedOff', { url: endpoint.url, hours, count: endpoint.consecutive_failures }),
         '',
-        'No further events are sent to it. Fix the receiver, then turn the endpoint on again and replay the',
-        `deliveries it missed from ${sender.adminUrl}.`,
+        t('webhookOff.next', { adminUrl: sender.adminUrl }),
       ].join('\n'),
+      ...(language === 'en' ? {} : { headers: { 'Content-Language': language } }),
     });
+  }
 }
 
 /** One pass: sends every due delivery (up to `limit`), records each attempt, turns off endpoints failing for a day. */

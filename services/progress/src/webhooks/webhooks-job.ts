@@ -20,10 +20,11 @@ export const webhookSecretKey = (internalSecret: string) =>
 
 /** The sender's pieces from the process's deps (tests build their own, with a memory mailer and a moving clock). */
 export function webhookSenderOf(deps: Deps, now: () => Date = () => new Date()): WebhookSender {
-  const { config, db, log } = deps;
+  const { config, db, log, auth } = deps;
   return {
     db,
     log,
+    auth,
     mailer: mailerFromConfig(config, log),
     now,
     allowPrivate: () => config.WEBHOOKS_ALLOW_PRIVATE,

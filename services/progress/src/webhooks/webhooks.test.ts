@@ -189,7 +189,9 @@ describe('signed outgoing webhooks', () => {
       to: admin.email,
       subject: 'Catalyst: webhook endpoint turned off',
     });
-    expect(mailer.sent[0]!.text).toContain(`${receiverUrl}/down`);
+    expect(mailer.sent[0]!.text).toContain(
+      `The webhook endpoint ${receiverUrl}/down was turned off: every delivery failed for 29 hours (13 attempts in a row).\n\nNo further events are sent to it.`,
+    );
     expect((await deliveriesOf(id))[0]!.attempts[0]).toMatchObject({
       statusCode: 503,
       error: 'Answered 503',

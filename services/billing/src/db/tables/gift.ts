@@ -1,4 +1,5 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { Language } from '@catalyst/contracts/languages';
 
 /** Premium bought for someone else: paid once, redeemed once (or refunded before). */
 export interface GiftTable {
@@ -8,6 +9,8 @@ export interface GiftTable {
   buyer_user_id: string;
   buyer_name: string;
   buyer_email: string | null;
+  /** The language the buyer gave it in (null: bought before it was kept, mailed in English). */
+  buyer_language: ColumnType<Language | null, Language | null | undefined, Language | null>;
   months: number;
   /** Minor units. */
   amount: number;
