@@ -4,6 +4,7 @@ import { Alert, api, Button, Card, isApiRequestError, useApiData, useStrings } f
 import styles from '../common/Admin.module.css';
 import formStyles from '../common/Form.module.css';
 import { formatDateTime } from '../common/formatDateTime';
+import { shownFieldMessage } from '../forms/messages';
 import { adminStrings } from '../i18n/en';
 
 const messageOf = (error: unknown) =>
@@ -41,7 +42,7 @@ export function CreatorAccountsCard({ creatorId }: { creatorId: string }) {
     event.preventDefault();
     const parsed = creatorInvitationBodySchema.safeParse({ email });
     if (!parsed.success) {
-      setNotice({ tone: 'danger', text: parsed.error.issues[0]!.message });
+      setNotice({ tone: 'danger', text: shownFieldMessage(parsed.error.issues[0]!.message) });
       return;
     }
     const sent = await run(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formMessage } from './form-messages';
 import { API_KEY_MAX_DAYS, API_KEY_NAME_MAX, API_SCOPES, apiKeyMessages } from './api-keys-terms';
 import { teamIdParamsSchema } from './teams';
 
@@ -28,10 +29,10 @@ export const apiKeyListSchema = z.object({ items: z.array(apiKeySchema) });
 export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
 
 export const createApiKeyBodySchema = z.object({
-  name: z.string().trim().min(1, 'Name the key').max(API_KEY_NAME_MAX),
+  name: z.string().trim().min(1, formMessage('apiKey.name')).max(API_KEY_NAME_MAX),
   scopes: z
     .array(apiScopeSchema)
-    .min(1, 'Choose at least one scope')
+    .min(1, formMessage('apiKey.scopes'))
     .refine((scopes) => new Set(scopes).size === scopes.length, apiKeyMessages.duplicateScopes),
   /** Days until it stops working (at most a year); null or absent: until revoked. */
   expiresInDays: z.number().int().min(1).max(API_KEY_MAX_DAYS).nullable().optional(),

@@ -3,7 +3,9 @@
 // service-kit (which answers a server refusal's field messages in the request's language). English is code, the
 // other languages are ./form-messages/locales/{es,de,ar}.json; `{{max}}` where a limit goes. Zod-free.
 import { categoryFormMessages, creatorFormMessages, productFormMessages } from './admin-terms';
+import { apiKeyMessages } from './api-keys-terms';
 import { QUIZ_MESSAGES } from './quiz-terms';
+import { teamSsoMessages } from './team-sso-terms';
 
 export const FORM_MESSAGES = {
   'form.trueOrFalse': 'Must be true or false',
@@ -98,6 +100,58 @@ export const FORM_MESSAGES = {
   'live.joinUrlTooLong': 'Join link is too long',
   'revision.reasonRequired': 'Say what the creator should change',
   'revision.reasonMax': 'The reason must be at most {{max}} characters',
+  'promotion.interval': 'Choose month or year',
+  'promotion.codeRule': 'A code is 4 to 32 letters or digits',
+  'promotion.kind': 'Choose percent or amount off',
+  'promotion.amount': 'Enter an amount',
+  'promotion.amountAboveZero': 'Enter an amount above 0',
+  'promotion.percentOff': 'Percent off is between 1 and 100',
+  'promotion.months': 'From 1 to 36 months',
+  'promotion.atLeastOne': 'At least 1',
+  'promotion.expiresAt': 'Enter a date and time',
+  'apiKey.name': 'Name the key',
+  'apiKey.scopes': 'Choose at least one scope',
+  'apiKey.duplicateScopes': apiKeyMessages.duplicateScopes,
+  'webhook.url': 'Enter an http or https address',
+  'webhook.urlMax': 'Keep the address under 2,000 characters',
+  'webhook.privateAddress': 'That address is on a private or loopback network, which webhooks may not reach',
+  'webhook.unresolvable': 'That address could not be resolved',
+  'webhook.descriptionMax': 'Keep the description under 200 characters',
+  'webhook.eventTypes': 'Choose at least one event',
+  'xapi.endpoint': 'Enter the LRS endpoint as a web address, such as https://lrs.example.com/xapi/',
+  'xapi.endpointHttps': 'The LRS endpoint must use https',
+  'xapi.key': 'Enter the key your LRS gave you (at most 200 characters)',
+  'xapi.secret': 'The secret is at most 500 characters',
+  'xapi.secretMissing': 'Enter the secret your LRS gave you',
+  'lti.name': 'Enter a name',
+  'lti.nameMin': 'Enter a name of 2 characters or more',
+  'lti.clientId': 'Enter the client id',
+  'lti.deploymentIds': 'Enter at least one deployment id',
+  'lti.issuer': 'Enter the issuer',
+  'lti.issuerUrl': 'Enter the issuer as a full address (https://…)',
+  'lti.authUrl': 'Enter the OIDC authentication URL',
+  'lti.authUrlFull': 'Enter the OIDC authentication URL as a full address (https://…)',
+  'lti.tokenUrl': 'Enter the access token URL',
+  'lti.tokenUrlFull': 'Enter the access token URL as a full address (https://…)',
+  'lti.jwksUrl': 'Enter the JWKS URL',
+  'lti.jwksUrlFull': 'Enter the JWKS URL as a full address (https://…)',
+  'lti.frameOrigin': 'Enter the LMS address',
+  'lti.frameOriginFull': 'Enter the LMS address as a full address (https://…)',
+  'teamSso.issuer': teamSsoMessages.issuer,
+  'teamSso.issuerNotHttps': teamSsoMessages.issuerNotHttps,
+  'teamSso.clientId': teamSsoMessages.clientId,
+  'teamSso.clientSecret': teamSsoMessages.clientSecret,
+  'teamSso.clientSecretMissing': teamSsoMessages.clientSecretMissing,
+  'teamSso.domains': teamSsoMessages.domains,
+  'teamSso.domain': teamSsoMessages.domain,
+  'teamSso.required': teamSsoMessages.required,
+  'teamSso.samlEntityId': teamSsoMessages.samlEntityId,
+  'teamSso.samlSsoUrl': teamSsoMessages.samlSsoUrl,
+  'teamSso.samlSsoUrlNotHttps': teamSsoMessages.samlSsoUrlNotHttps,
+  'teamSso.samlCertificate': teamSsoMessages.samlCertificate,
+  'form.email': 'Enter an e-mail address',
+  'form.emailInvalid': 'Enter a valid e-mail address',
+  'creator.invitationEmail': 'E-mail address is required',
 } as const;
 
 export type FormMessageKey = keyof typeof FORM_MESSAGES;

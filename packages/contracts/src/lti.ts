@@ -1,6 +1,7 @@
 // Contracts of Catalyst as an LTI 1.3 Advantage tool: platform registrations (admin), the launch's forms and the
 // claims auth reads from a platform's id_token (IMS LTI 1.3 core, Deep Linking 2.0, AGS 2.0).
 import { z } from 'zod';
+import { formMessage } from './form-messages';
 
 export const LTI_VERSION = '1.3.0';
 /** How long a login initiation's state and nonce wait for the platform's id_token, and a picker for its choice. */
@@ -51,28 +52,36 @@ export const ltiMessages = {
   launchRefused: (problem: string) => `The LMS launch was refused: ${problem}`,
 } as const;
 
-const httpsUrl = (label: string) =>
-  z
-    .string({ message: `Enter the ${label}` })
-    .trim()
-    .url(`Enter the ${label} as a full address (https://…)`)
-    .max(1000);
+const httpsUrl = (missing: string, notAnAddress: string) =>
+  z.string({ message: missing }).trim().url(notAnAddress).max(1000);
 
 /** What an admin saves of a platform (the LMS): its identity and endpoints, from its registration page. */
 export const ltiPlatformBodySchema = z.object({
-  name: z.string({ message: 'Enter a name' }).trim().min(2, 'Enter a name of 2 characters or more').max(100),
-  issuer: httpsUrl('issuer'),
-  clientId: z.string({ message: 'Enter the client id' }).trim().min(1, 'Enter the client id').max(255),
+  name: z
+    .string({ message: formMessage('lti.name') })
+    .trim()
+    .min(2, formMessage('lti.nameMin'))
+    .max(100),
+  issuer: httpsUrl(formMessage('lti.issuer'), formMessage('lti.issuerUrl')),
+  clientId: z
+    .string({ message: formMessage('lti.clientId') })
+    .trim()
+    .min(1, formMessage('lti.clientId'))
+    .max(255),
   deploymentIds: z
-    .array(z.string().trim().min(1).max(255), { message: 'Enter at least one deployment id' })
-    .min(1, 'Enter at least one deployment id')
+    .array(z.string().trim().min(1).max(255), { message: formMessage('lti.deploymentIds') })
+    .min(1, formMessage('lti.deploymentIds'))
     .max(50),
-  authUrl: httpsUrl('OIDC authentication URL'),
-  tokenUrl: httpsUrl('access token URL'),
-  jwksUrl: httpsUrl('JWKS URL'),
+  authUrl: httpsUrl(formMessage('lti.authUrl'), formMessage('lti.authUrlFull')),
+  tokenUrl: httpsUrl(formMessage('lti.tokenUrl'), formMessage('lti.tokenUrlFull')),
+  jwksUrl: httpsUrl(formMessage('lti.jwksUrl'), formMessage('lti.jwksUrlFull')),
   /** The LMS's web origins that frame the tool where they differ from the issuer's (Canvas: the school's own host). */
   frameOrigins: z
-    .array(httpsUrl('LMS address').transform((url) => new URL(url).origin))
+    .array(
+      httpsUrl(formMessage('lti.frameOrigin'), formMessage('lti.frameOriginFull')).transform(
+        (url) => new URL(url).origin,
+      ),
+    )
     .max(20)
     .default([]),
   /** Whether the platform's e-mail claim may link its user to an existing Catalyst account of that address. */

@@ -1,13 +1,16 @@
 // Contracts of issue 56's plans and promotion codes: monthly or annual, the free trial, switching between them,
 // and the codes admins make and learners enter. Shared by billing and its remotes. Amounts are dollars.
 import { z } from 'zod';
+import { formMessage } from './form-messages';
 
 export { PREMIUM_ANNUAL_PLAN, TRIAL_DAYS, type BillingInterval } from './plan';
 
-export const billingIntervalSchema = z.enum(['month', 'year'], { message: 'Choose month or year' });
+export const billingIntervalSchema = z.enum(['month', 'year'], {
+  message: formMessage('promotion.interval'),
+});
 
 /** A code as typed: 4–32 letters or digits, whatever the case (codes are compared without it). */
-export const PROMOTION_CODE_RULE = 'A code is 4 to 32 letters or digits';
+export const PROMOTION_CODE_RULE = formMessage('promotion.codeRule');
 export const promotionCodeSchema = z
   .string({ message: PROMOTION_CODE_RULE })
   .trim()
@@ -76,40 +79,57 @@ export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
 
 // ---------- admin: promotion codes ----------
 
-const money = z.number({ message: 'Enter an amount' }).positive('Enter an amount above 0').max(10_000);
+const money = z
+  .number({ message: formMessage('promotion.amount') })
+  .positive(formMessage('promotion.amountAboveZero'))
+  .max(10_000);
 
 export const promotionCreateBodySchema = z
   .object({
     code: promotionCodeSchema,
-    kind: z.enum(['percent', 'amount'], { message: 'Choose percent or amount off' }),
+    kind: z.enum(['percent', 'amount'], { message: formMessage('promotion.kind') }),
     percentOff: z
       .number()
-      .gt(0, 'Percent off is between 1 and 100')
-      .max(100, 'Percent off is between 1 and 100')
+      .gt(0, formMessage('promotion.percentOff'))
+      .max(100, formMessage('promotion.percentOff'))
       .optional(),
     amountOff: money.optional(),
     duration: promotionDurationSchema,
     durationInMonths: z
       .number()
       .int()
-      .min(1, 'From 1 to 36 months')
-      .max(36, 'From 1 to 36 months')
+      .min(1, formMessage('promotion.months'))
+      .max(36, formMessage('promotion.months'))
       .optional(),
     /** 'first-time': only for someone who never had Premium. */
     audience: z.enum(['anyone', 'first-time']),
-    maxRedemptions: z.number().int().min(1, 'At least 1').max(1_000_000).nullable().optional(),
+    maxRedemptions: z
+      .number()
+      .int()
+      .min(1, formMessage('promotion.atLeastOne'))
+      .max(1_000_000)
+      .nullable()
+      .optional(),
     /** ISO date-time after which the code no longer works. */
-    expiresAt: z.string().datetime({ message: 'Enter a date and time' }).nullable().optional(),
+    expiresAt: z
+      .string()
+      .datetime({ message: formMessage('promotion.expiresAt') })
+      .nullable()
+      .optional(),
     /** The one plan it is for; null: both. */
     interval: billingIntervalSchema.nullable().optional(),
   })
   .superRefine((body, ctx) => {
     if (body.kind === 'percent' && body.percentOff === undefined)
-      ctx.addIssue({ code: 'custom', path: ['percentOff'], message: 'Percent off is between 1 and 100' });
+      ctx.addIssue({ code: 'custom', path: ['percentOff'], message: formMessage('promotion.percentOff') });
     if (body.kind === 'amount' && body.amountOff === undefined)
-      ctx.addIssue({ code: 'custom', path: ['amountOff'], message: 'Enter an amount above 0' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amountOff'],
+        message: formMessage('promotion.amountAboveZero'),
+      });
     if (body.duration === 'repeating' && body.durationInMonths === undefined)
-      ctx.addIssue({ code: 'custom', path: ['durationInMonths'], message: 'From 1 to 36 months' });
+      ctx.addIssue({ code: 'custom', path: ['durationInMonths'], message: formMessage('promotion.months') });
   });
 export type PromotionCreateBody = z.input<typeof promotionCreateBodySchema>;
 

@@ -42,11 +42,11 @@ export const CREATOR_INVITATION_DAYS = 7;
 
 export const creatorInvitationBodySchema = z.object({
   email: z
-    .string({ message: 'E-mail address is required' })
+    .string({ message: formMessage('creator.invitationEmail') })
     .trim()
     .toLowerCase()
-    .email('Enter a valid e-mail address')
-    .max(254, 'Enter a valid e-mail address'),
+    .email(formMessage('form.emailInvalid'))
+    .max(254, formMessage('form.emailInvalid')),
 });
 export type CreatorInvitationBody = z.input<typeof creatorInvitationBodySchema>;
 

@@ -2,6 +2,7 @@
 // protocol.
 import { z } from 'zod';
 import { normaliseEmail, validateEmail } from './auth-terms';
+import { formMessage } from './form-messages';
 import {
   TEAM_SSO_DOMAINS_MAX,
   TEAM_SSO_DOMAINS_MIN,
@@ -23,10 +24,10 @@ export const domainField = z
   .refine((value) => DOMAIN_PATTERN.test(value), teamSsoMessages.domain);
 
 const emailField = z
-  .string({ message: 'Enter an e-mail address' })
+  .string({ message: formMessage('form.email') })
   .max(320)
   .transform(normaliseEmail)
-  .refine((email) => !validateEmail(email), 'Enter a valid e-mail address');
+  .refine((email) => !validateEmail(email), formMessage('form.emailInvalid'));
 
 /** A domain the team signs in: only a verified one routes anybody; `record` is the TXT to publish. */
 export const teamSsoDomainSchema = z.object({

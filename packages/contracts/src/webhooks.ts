@@ -1,12 +1,13 @@
 // Contracts of signed outgoing webhooks: an admin's endpoints, the events each subscribes to, and their deliveries.
 import { z } from 'zod';
+import { formMessage } from './form-messages';
 import { domainEventTypeSchema } from './events';
 
 export const WEBHOOK_MESSAGES = {
-  url: 'Enter an http or https address',
-  privateAddress: 'That address is on a private or loopback network, which webhooks may not reach',
-  unresolvable: 'That address could not be resolved',
-  eventTypes: 'Choose at least one event',
+  url: formMessage('webhook.url'),
+  privateAddress: formMessage('webhook.privateAddress'),
+  unresolvable: formMessage('webhook.unresolvable'),
+  eventTypes: formMessage('webhook.eventTypes'),
   notFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Delivery not found',
   created: 'Endpoint added. Copy its signing secret now: it is shown only once.',
@@ -26,13 +27,13 @@ export const webhookDeliveryParamsSchema = z.object({ deliveryId: z.uuid('Delive
 const urlField = z
   .string({ message: WEBHOOK_MESSAGES.url })
   .trim()
-  .max(2_000, 'Keep the address under 2,000 characters')
+  .max(2_000, formMessage('webhook.urlMax'))
   .pipe(z.url({ protocol: /^https?$/, message: WEBHOOK_MESSAGES.url }));
 
 /** POST /admin/webhooks */
 export const webhookEndpointBodySchema = z.object({
   url: urlField,
-  description: z.string().trim().max(200, 'Keep the description under 200 characters').default(''),
+  description: z.string().trim().max(200, formMessage('webhook.descriptionMax')).default(''),
   eventTypes: z
     .array(domainEventTypeSchema)
     .min(1, WEBHOOK_MESSAGES.eventTypes)
@@ -44,7 +45,7 @@ export type WebhookEndpointBody = z.input<typeof webhookEndpointBodySchema>;
 /** PATCH /admin/webhooks/:id: what is sent changes; turning it on again clears its failures. */
 export const webhookEndpointUpdateSchema = z.object({
   url: urlField.optional(),
-  description: z.string().trim().max(200, 'Keep the description under 200 characters').optional(),
+  description: z.string().trim().max(200, formMessage('webhook.descriptionMax')).optional(),
   eventTypes: z
     .array(domainEventTypeSchema)
     .min(1, WEBHOOK_MESSAGES.eventTypes)

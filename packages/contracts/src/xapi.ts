@@ -1,12 +1,13 @@
 // Contracts of xAPI: the site's learning record store (LRS), which progress sends learners' statements to.
 import { z } from 'zod';
+import { formMessage } from './form-messages';
 
 export const xapiMessages = {
-  endpoint: 'Enter the LRS endpoint as a web address, such as https://lrs.example.com/xapi/',
-  endpointHttps: 'The LRS endpoint must use https',
-  key: 'Enter the key your LRS gave you (at most 200 characters)',
-  secret: 'The secret is at most 500 characters',
-  secretMissing: 'Enter the secret your LRS gave you',
+  endpoint: formMessage('xapi.endpoint'),
+  endpointHttps: formMessage('xapi.endpointHttps'),
+  key: formMessage('xapi.key'),
+  secret: formMessage('xapi.secret'),
+  secretMissing: formMessage('xapi.secretMissing'),
   notSet: 'Save the learning record store first',
   testSent: 'The LRS accepted the test statement',
   testRefused: 'The LRS did not accept the test statement',
