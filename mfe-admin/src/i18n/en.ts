@@ -351,6 +351,8 @@ export const adminStrings = defineStrings(
     'users.account': 'Account',
     'users.admin': 'Admin',
     'users.detail': 'Detail',
+    'users.detailSessionsEnded': { one: '{{count}} session ended', other: '{{count}} sessions ended' },
+    'users.detailSentTo': 'Sent to {{email}}',
     'users.nameEmail': '{{name}} ({{email}})',
     'users.logged.resend-verification': ADMIN_USER_ACTION_LABELS['resend-verification'],
     'users.logged.revoke-sessions': ADMIN_USER_ACTION_LABELS['revoke-sessions'],

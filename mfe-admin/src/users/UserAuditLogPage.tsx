@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminAuditEntry, AdminUserAction, Page } from '@catalyst/contracts';
+import { readAuditDetail, type AdminAuditEntry, type AdminUserAction, type Page } from '@catalyst/contracts';
 import { api, pageCount, Pager, useStrings } from '@catalyst/web-kit';
 import { AdminListView } from '../common/AdminListView';
 import { formatDateTime } from '../common/formatDateTime';
@@ -21,6 +21,14 @@ const LOGGED_KEYS = {
 /** /admin/users/audit: every admin action on an account, newest first: when, what, by whom, on whom. */
 export function UserAuditLogPage() {
   const t = useStrings(adminStrings);
+  /** A stored detail said from its values in the page's language; one of no known shape as it was stored. */
+  const detailText = (detail: string | null): string => {
+    const values = detail === null ? null : readAuditDetail(detail);
+    if (!values) return detail ?? '';
+    return values.kind === 'sessionsEnded'
+      ? t('users.detailSessionsEnded', { count: values.count })
+      : t('users.detailSentTo', { email: values.email });
+  };
   const [page, setPage] = useState(1);
   const list = useAdminList<AdminAuditEntry>({
     read: api.adminUser.auditLog,
@@ -60,7 +68,7 @@ export function UserAuditLogPage() {
           ),
         },
         { label: t('users.admin'), cell: (entry) => entry.admin.name },
-        { label: t('users.detail'), cell: (entry) => entry.detail ?? '', muted: true },
+        { label: t('users.detail'), cell: (entry) => detailText(entry.detail), muted: true },
       ]}
     />
   );

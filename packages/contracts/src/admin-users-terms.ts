@@ -20,6 +20,24 @@ export const ADMIN_USER_ACTION_LABELS: Record<AdminUserAction, string> = {
 
 export const ADMIN_USER_SEARCH_MAX_LENGTH = 100;
 
+/**
+ * An audit row's detail as auth stores it (English text, so rows written before stay as they are), and read
+ * back into its values, so the admin page says it in the reader's language from them.
+ */
+export const auditDetail = {
+  sessionsEnded: (count: number) => `${count} ${count === 1 ? 'session' : 'sessions'} ended`,
+  sentTo: (email: string) => `Sent to ${email}`,
+};
+export type AuditDetailValues = { kind: 'sessionsEnded'; count: number } | { kind: 'sentTo'; email: string };
+
+/** A stored detail's values; null for a text of no known shape (shown as it is). */
+export function readAuditDetail(detail: string): AuditDetailValues | null {
+  const ended = /^(\d+) sessions? ended$/.exec(detail);
+  if (ended) return { kind: 'sessionsEnded', count: Number(ended[1]) };
+  const sent = /^Sent to (\S+@\S+)$/.exec(detail);
+  return sent ? { kind: 'sentTo', email: sent[1]! } : null;
+}
+
 export const adminUserMessages = {
   /** Sign-in with the right password to a deactivated account (a 403). */
   accountDeactivated: 'This account has been deactivated. Contact support if you think this is a mistake.',

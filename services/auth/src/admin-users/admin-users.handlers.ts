@@ -1,5 +1,6 @@
 import {
   adminUserMessages,
+  auditDetail,
   billingInternalRoutes,
   type AdminUser,
   type AdminUserAction,
@@ -110,8 +111,6 @@ export function createAdminUserHandlers({
     return ended;
   }
 
-  const sessionsDetail = (ended: number) => `${ended} ${ended === 1 ? 'session' : 'sessions'} ended`;
-
   return {
     async list({ query, requestId, log }) {
       const { rows, total } = await listAccounts(
@@ -141,7 +140,7 @@ export function createAdminUserHandlers({
         identity,
         row,
         'resend-verification',
-        `Sent to ${row.email}`,
+        auditDetail.sentTo(row.email),
         requestId,
         log,
       );
@@ -151,7 +150,14 @@ export function createAdminUserHandlers({
     async revokeSessions({ identity, params, requestId, log }) {
       const row = await account(params.userId);
       const ended = await endSessions(row.id);
-      const data = await audited(identity, row, 'revoke-sessions', sessionsDetail(ended), requestId, log);
+      const data = await audited(
+        identity,
+        row,
+        'revoke-sessions',
+        auditDetail.sessionsEnded(ended),
+        requestId,
+        log,
+      );
       return reply(data, { message: adminUserMessages.sessionsRevoked });
     },
 
@@ -163,7 +169,14 @@ export function createAdminUserHandlers({
       const row = await account(params.userId);
       if (!(await setDeactivated(db, row.id, true))) throw conflict(adminUserMessages.alreadyDeactivated);
       const ended = await endSessions(row.id);
-      const data = await audited(identity, row, 'deactivate', sessionsDetail(ended), requestId, log);
+      const data = await audited(
+        identity,
+        row,
+        'deactivate',
+        auditDetail.sessionsEnded(ended),
+        requestId,
+        log,
+      );
       return reply(data, { message: adminUserMessages.deactivated });
     },
 
