@@ -40,6 +40,17 @@ const isoDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day must be writ
 /** The days a digest covers: `from` up to, not including, `to` (UTC days, as learning time is kept). */
 export const learnerWeekQuerySchema = z.object({ from: isoDaySchema, to: isoDaySchema });
 
+/**
+ * A page of the learners a weekly e-mail may have something to tell (a course in progress, or time learned since
+ * `since`), by id, after `after`: the digest of those whose browser never told a zone goes at UTC's Monday.
+ */
+export const digestLearnersQuerySchema = z.object({
+  since: isoDaySchema,
+  after: objectIdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
+export const digestLearnersSchema = z.object({ userIds: z.array(objectIdSchema) });
+
 /** A course in progress and the lesson to take next (null for a single video: its page is the link). */
 const digestCourseSchema = z.object({
   productId: objectIdSchema,

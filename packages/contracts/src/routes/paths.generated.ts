@@ -262,6 +262,7 @@ export const ROUTE_PATHS = {
     standing: '/internal/progress/users/:userId/products/:productId',
     learnerSignals: '/internal/progress/users/:userId/signals',
     learnerWeek: '/internal/progress/users/:userId/week',
+    digestLearners: '/internal/progress/digest-learners',
     deleteUserProgress: '/internal/progress/users/:userId',
     teamFigures: '/internal/progress/team-figures',
   },

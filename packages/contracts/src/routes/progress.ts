@@ -49,7 +49,12 @@ import { followedPathSchema, pathProgressSchema } from '../paths';
 import { teamFiguresBodySchema, teamFiguresSchema } from '../team-learning';
 import { defineRoutes } from './define';
 import { eventFeedQuerySchema, eventFeedSchema } from '../events';
-import { learnerWeekQuerySchema, learnerWeekSchema } from '../digest';
+import {
+  digestLearnersQuerySchema,
+  digestLearnersSchema,
+  learnerWeekQuerySchema,
+  learnerWeekSchema,
+} from '../digest';
 
 const product = z.object({ id: objectIdSchema });
 const service = 'progress';
@@ -492,6 +497,16 @@ export const progressInternalRoutes = defineRoutes({
     params: z.object({ userId: objectIdSchema }),
     query: learnerWeekQuerySchema,
     response: learnerWeekSchema,
+  },
+  digestLearners: {
+    method: 'GET',
+    path: '/internal/progress/digest-learners',
+    service,
+    access: 'internal',
+    summary:
+      "Learners community's weekly e-mail may have something to tell (a course in progress, or time learned lately), a page by id",
+    query: digestLearnersQuerySchema,
+    response: digestLearnersSchema,
   },
   deleteUserProgress: {
     method: 'DELETE',

@@ -17,7 +17,7 @@ import type { PostReportsTable, PostsTable, PostVotesTable } from './tables/post
 import type { PushSendsTable, PushSubscriptionsTable } from './tables/push';
 import type { DiscussionTargetsTable, ThreadsTable } from './tables/threads';
 import type { CreatorFollowsTable, CreatorNewsItemsTable, CreatorNewsTable } from './tables/creator-follows';
-import type { DigestSettingsTable, DigestWeeksTable } from './tables/digest';
+import type { DigestFallbackPassesTable, DigestSettingsTable, DigestWeeksTable } from './tables/digest';
 
 export interface Database {
   threads: ThreadsTable;
@@ -41,6 +41,7 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   digest_settings: DigestSettingsTable;
   digest_weeks: DigestWeeksTable;
+  digest_fallback_passes: DigestFallbackPassesTable;
   push_subscriptions: PushSubscriptionsTable;
   push_sends: PushSendsTable;
 }

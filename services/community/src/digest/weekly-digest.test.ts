@@ -36,6 +36,7 @@ import {
   DIGEST_QUEUE,
   bossQueue,
   openDigestQueue,
+  progressLearners,
   queueDueDigests,
   sendWeeklyDigest,
   type DigestDeps,
@@ -88,7 +89,15 @@ const weeks = new Map<string, LearnerWeek>([
   ],
 ]);
 const member: Identity = { ...demoAccounts.member };
-const people = [subscriber, otherSubscriber, newcomer, learner, member];
+/** A learner whose browser never told a zone: no settings row. */
+const unzoned: Identity = {
+  id: '22222222222222222222ff01',
+  role: 'user',
+  email: 'una@test.example',
+  name: 'Una Unzoned',
+};
+weeks.set(unzoned.id, { minutes: 20, streak: 1, courses: [] });
+const people = [subscriber, otherSubscriber, newcomer, learner, member, unzoned];
 /** The languages accounts chose, as auth's lookup answers them. */
 const locales = new Map<string, Language>();
 
@@ -104,10 +113,18 @@ describe('the weekly e-mail', () => {
 
   beforeAll(async () => {
     t = await createTestCommunity({ now: () => clock });
-    progress = (await createPeerStandIn()).answer(progressInternalRoutes.learnerWeek, ({ params, query }) => {
-      asked.push(`${params.userId} ${query.from}..${query.to}`);
-      return weeks.get(params.userId!) ?? { minutes: 0, streak: 0, courses: [] };
-    });
+    progress = (await createPeerStandIn())
+      .answer(progressInternalRoutes.learnerWeek, ({ params, query }) => {
+        asked.push(`${params.userId} ${query.from}..${query.to}`);
+        return weeks.get(params.userId!) ?? { minutes: 0, streak: 0, courses: [] };
+      })
+      // Every learner it knows, a page by id.
+      .answer(progressInternalRoutes.digestLearners, ({ query }) => ({
+        userIds: [...weeks.keys()]
+          .sort()
+          .filter((id) => !query.after || id > String(query.after))
+          .slice(0, Number(query.limit)),
+      }));
     auth = (await createPeerStandIn()).answer(authInternalRoutes.lookupUsers, ({ body }) =>
       people
         .filter((person) => (body.ids as string[]).includes(person.id))
@@ -333,5 +350,32 @@ describe('the weekly e-mail', () => {
     expect(eml).toContain('- React Course: الدرس 2 من 2، اكتمل 50٪');
     expect(eml).toContain('<html dir="rtl" lang="ar">');
     expect(eml).toContain('>إيقاف الرسالة الأسبوعية</a> أو <a');
+  });
+
+  it("sends a learner whose browser never told a zone their digest at UTC's Monday morning, once", async () => {
+    const sweepAll = () =>
+      queueDueDigests({
+        db: t.db,
+        queue: bossQueue(boss),
+        now: () => clock,
+        learners: progressLearners(deps.progress),
+      });
+    clock = new Date('2027-01-04T06:55:00Z');
+    expect(await sweepAll()).toBe(0);
+    expect(digestsTo(unzoned.email)).toHaveLength(0);
+    // 08:00 UTC: the learner with no zone, and Berlin's member whose morning it is too (09:00 there).
+    clock = new Date('2027-01-04T08:00:00Z');
+    expect(await sweepAll()).toBe(2);
+    expect(await sweepAll()).toBe(0);
+    await work();
+    const [mail, ...more] = digestsTo(unzoned.email);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe('Your week: 20 minutes learned');
+    // Their browser tells New York later that Monday: its morning queues New York's learner, not them again.
+    await setDigest(unzoned, { timeZone: 'America/New_York' });
+    clock = new Date('2027-01-04T13:00:00Z');
+    expect(await sweepAll()).toBe(1);
+    await work();
+    expect(digestsTo(unzoned.email)).toHaveLength(1);
   });
 });

@@ -3,7 +3,12 @@
 // followed creators' news.
 import PgBoss from 'pg-boss';
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
-import { lessonPagePath, productPagePath, progressInternalRoutes } from '@catalyst/contracts';
+import {
+  DIGEST_DEFAULT_TIME_ZONE,
+  lessonPagePath,
+  productPagePath,
+  progressInternalRoutes,
+} from '@catalyst/contracts';
 import { retryOnDeadlock, type Logger, type Mailer, type Peer } from '@catalyst/service-kit';
 import type { CatalogClient } from '@catalyst/catalog-access';
 import type { Database } from '../db/schema';
@@ -44,19 +49,52 @@ export const bossQueue =
     );
   };
 
+type DueWeek = NonNullable<ReturnType<typeof dueDigestWeek>>;
+
+/** The jobs of the (learner, week) rows just inserted, queued in their transaction. */
+const queueWeek = (
+  trx: Transaction<Database>,
+  queue: DigestQueue,
+  due: DueWeek,
+  rows: { user_id: string }[],
+) =>
+  rows.length === 0
+    ? Promise.resolve()
+    : queue(
+        trx,
+        rows.map((row) => ({
+          userId: row.user_id,
+          week: due.week,
+          dueAt: due.dueAt.toISOString(),
+          from: due.from,
+          to: due.to,
+        })),
+      );
+
+/** A page of progress's learners the digest may have something to tell, by id after `after`. */
+export type DigestLearners = (page: { since: string; after?: string; limit: number }) => Promise<string[]>;
+
+export const progressLearners =
+  (progress: Peer): DigestLearners =>
+  async (query) =>
+    (await progress.call(progressInternalRoutes.digestLearners, { query })).userIds;
+
 /**
  * Queues the digest of every learner whose Monday morning it is: per time zone in its window, each learner's
  * (learner, week) row and their job are written in one transaction, so a week's digest is queued exactly once
- * whatever the restarts and however many replicas sweep. Answers how many were queued.
+ * whatever the restarts and however many replicas sweep. Learners whose browser never told a zone (no settings
+ * row) are progress's `learners`, at DIGEST_DEFAULT_TIME_ZONE's (UTC's) Monday. Answers how many were queued.
  */
 export async function queueDueDigests({
   db,
   queue,
   now,
+  learners,
 }: {
   db: Kysely<Database>;
   queue: DigestQueue;
   now: () => Date;
+  learners?: DigestLearners;
 }): Promise<number> {
   const at = now();
   const zones = await db
@@ -83,24 +121,64 @@ export async function queueDueDigests({
           on conflict do nothing
           returning user_id
         `.execute(trx);
-        if (rows.length > 0)
-          await queue(
-            trx,
-            rows.map((row) => ({
-              userId: row.user_id,
-              week: due.week,
-              dueAt: due.dueAt.toISOString(),
-              from: due.from,
-              to: due.to,
-            })),
-          );
+        await queueWeek(trx, queue, due, rows);
         return rows.length;
       });
       queued += added;
       if (added < QUEUE_BATCH) break;
     }
   }
+  const fallback = dueDigestWeek(DIGEST_DEFAULT_TIME_ZONE, at);
+  if (fallback && learners) queued += await queueUnzonedDigests(db, queue, fallback, learners);
   return queued;
+}
+
+/**
+ * The week's digests of progress's learners who have no settings row (their browser never told a zone), a page
+ * at a time; each page's rows, jobs and the pass's place are written in one transaction, so a later sweep goes
+ * on where this one stopped and a learner is queued once a week whatever zone they tell later (the week's key is
+ * its Monday, the same day everywhere).
+ */
+async function queueUnzonedDigests(
+  db: Kysely<Database>,
+  queue: DigestQueue,
+  due: DueWeek,
+  learners: DigestLearners,
+): Promise<number> {
+  let queued = 0;
+  for (;;) {
+    const pass = await db
+      .selectFrom('digest_fallback_passes')
+      .select(['after', 'done'])
+      .where('week', '=', due.week)
+      .executeTakeFirst();
+    if (pass?.done) return queued;
+    const after = pass?.after ?? undefined;
+    const ids = await learners({ since: due.from, after, limit: QUEUE_BATCH });
+    queued += await db.transaction().execute(async (trx) => {
+      const { rows } =
+        ids.length === 0
+          ? { rows: [] }
+          : await sql<{ user_id: string }>`
+              insert into digest_weeks (user_id, week)
+              select u.id, ${due.week}::date from unnest(${ids}::text[]) as u(id)
+               where not exists (select 1 from digest_settings s where s.user_id = u.id)
+                 and not exists (
+                   select 1 from mail_recipients m where m.user_id = u.id and m.unsubscribed_at is not null
+                 )
+              on conflict do nothing
+              returning user_id
+            `.execute(trx);
+      await queueWeek(trx, queue, due, rows);
+      const place = { after: ids.at(-1) ?? after ?? null, done: ids.length < QUEUE_BATCH };
+      await trx
+        .insertInto('digest_fallback_passes')
+        .values({ week: due.week, ...place })
+        .onConflict((oc) => oc.column('week').doUpdateSet(place))
+        .execute();
+      return rows.length;
+    });
+  }
 }
 
 export interface DigestDeps {
@@ -248,7 +326,12 @@ export async function startWeeklyDigest(
   const boss = await openDigestQueue({ connectionString, log, supervise: true });
   await boss.schedule(DIGEST_SWEEP_QUEUE, DIGEST_SWEEP_CRON);
   await boss.work(DIGEST_SWEEP_QUEUE, async () => {
-    const queued = await queueDueDigests({ db: deps.db, queue: bossQueue(boss), now: deps.now });
+    const queued = await queueDueDigests({
+      db: deps.db,
+      queue: bossQueue(boss),
+      now: deps.now,
+      learners: progressLearners(deps.progress),
+    });
     if (queued > 0) log.info({ queued }, 'weekly digests queued');
   });
   await boss.work<DigestJob>(DIGEST_QUEUE, { batchSize: 5 }, async (jobs) => {

@@ -10,6 +10,7 @@ import * as notificationCentre from './2026-12-06T12-40-00_notification_centre';
 import * as pushSubscriptions from './2026-12-06T16-25-00_push_subscriptions';
 import * as weeklyDigest from './2026-12-06T16-30-00_weekly_digest';
 import * as notificationWording from './2026-12-07T01-30-00_notification_wording';
+import * as digestFallbackPasses from './2026-12-07T02-00-00_digest_fallback_passes';
 
 /** Every migration of the community schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T16-25-00_push_subscriptions': pushSubscriptions,
   '2026-12-06T16-30-00_weekly_digest': weeklyDigest,
   '2026-12-07T01-30-00_notification_wording': notificationWording,
+  '2026-12-07T02-00-00_digest_fallback_passes': digestFallbackPasses,
 };

@@ -10,7 +10,7 @@ import { deleteUserFollows } from '../paths/paths.repository';
 import { deleteProductProgress, deleteUserProgress, findProgress } from '../progress/progress.repository';
 import { deleteProductAttempts, deleteUserAttempts } from '../quizzes/quizzes.repository';
 import { learnerSignals } from '../recommendations/co-watched.repository';
-import { learnerWeek } from '../learning/learner-week';
+import { digestLearners, learnerWeek } from '../learning/learner-week';
 import { teamFigures } from '../team-figures/team-figures';
 
 /** Service-to-service routes (guarded by the shared secret in createService). */
@@ -39,6 +39,8 @@ export function mountInternal(app: Hono<AppEnv>, { db, catalog, entitlements, cr
     // Community's weekly e-mail: the learner's minutes, streak and next lessons.
     learnerWeek: ({ params: { userId }, query, requestId }) =>
       learnerWeek({ db, catalog }, userId, query, requestId),
+    // Its learners whose browser never told a zone: those it may have something to tell.
+    digestLearners: async ({ query }) => ({ userIds: await digestLearners(db, query) }),
     // The user's account is being deleted (auth calls this); idempotent, so a retry after a failure is safe.
     async deleteUserProgress({ params: { userId } }) {
       await Promise.all([

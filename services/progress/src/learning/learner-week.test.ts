@@ -76,6 +76,31 @@ describe("a learner's week for the weekly e-mail", () => {
   });
 });
 
+describe('the learners a weekly e-mail may have something to tell', () => {
+  it('pages by id through those with a course in progress or time learned since the day given', async () => {
+    const quiet = '33333333333333333333ee01';
+    const lately = '33333333333333333333ee02';
+    await sql`
+      insert into learning_days (user_id, day, seconds) values
+        (${quiet}, '2026-10-01', 600), (${lately}, '2026-11-03', 300)
+      on conflict do nothing
+    `.execute(ctx.db);
+    const page = async (query: string) => {
+      const res = await ctx.app.request(`/internal/progress/digest-learners?${query}`, {
+        headers: internalHeaders(),
+      });
+      return ((await res.json()) as { data: { userIds: string[] } }).data.userIds;
+    };
+    // The subscriber has courses in progress (above); the quiet learner learned only before `since`.
+    const all = await page('since=2026-11-02');
+    expect(all).toEqual([...all].sort());
+    expect(all).toContain(sub.id);
+    expect(all).toContain(lately);
+    expect(all).not.toContain(quiet);
+    expect(await page(`since=2026-11-02&limit=1&after=${all[0]}`)).toEqual(all.slice(1, 2));
+  });
+});
+
 describe('the next unfinished lesson', () => {
   const lessons = ['a', 'b', 'c', 'd'].map((id) => ({ id }));
   it('is the current one while unfinished, else the first unfinished after it, else from the start', () => {

@@ -39,6 +39,37 @@ async function secondsBetween(db: Deps['db'], userId: string, from: string, to: 
 }
 
 /**
+ * The learners community's weekly e-mail may have something to tell, `limit` by id after `after`: those with a
+ * course in progress, and those who learned on a UTC day since `since`.
+ */
+export async function digestLearners(
+  db: Deps['db'],
+  { since, after, limit }: { since: string; after?: string; limit: number },
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('progress')
+        .select('user_id')
+        .where('completed', '=', false)
+        .where((w) => w.or([w('progress', '>', 0), w('last_position', '>', 0)]))
+        .union(
+          eb
+            .selectFrom('learning_days')
+            .select('user_id')
+            .where('day', '>=', sql<Date>`${since}::date`),
+        )
+        .as('learners'),
+    )
+    .select('user_id')
+    .$if(after !== undefined, (qb) => qb.where('user_id', '>', after!))
+    .orderBy('user_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/**
  * One learner's week for community's weekly e-mail: minutes learned on those days, the current streak, and each
  * published course in progress with its next lesson (a single video links to its page).
  */

@@ -17,3 +17,10 @@ export interface DigestWeeksTable {
   settled_at: Date | null;
   outcome: 'sent' | 'nothing' | 'opted-out' | 'gone' | null;
 }
+
+/** How far one week's pass over the learners with no zone (progress's, by id) has got. */
+export interface DigestFallbackPassesTable {
+  week: ColumnType<string, string, never>;
+  after: string | null;
+  done: Generated<boolean>;
+}
