@@ -17,11 +17,11 @@ const PushPrompt = lazy(async () => {
  * creator). Nothing while it loads, and nothing when the community remote is down: an offer, not the page's
  * content, so the page goes on without it. The prompt itself decides whether this browser is asked at all.
  */
-export function PushPromptPart() {
+export function PushPromptPart(props: CatalogCommunityModules['PushPrompt']) {
   return (
     <RemoteBoundary label="[catalog] community push prompt" fallback={() => null}>
       <Suspense fallback={null}>
-        <PushPrompt />
+        <PushPrompt {...props} />
       </Suspense>
     </RemoteBoundary>
   );

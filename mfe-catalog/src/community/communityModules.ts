@@ -8,8 +8,8 @@ export const COMMUNITY_REMOTE = 'community';
 
 /** The props the catalogue passes each exposed community component. */
 export interface CatalogCommunityModules {
-  /** "Get notified on this device", offered right after a learner follows a creator. */
-  PushPrompt: Record<never, never>;
+  /** "Get notified on this device", offered right after a learner follows a creator (named: their new courses too). */
+  PushPrompt: { followed: string };
 }
 export type CommunityModuleName = keyof CatalogCommunityModules;
 

@@ -80,7 +80,7 @@ function FollowCreator({ creatorId, name }: { creatorId: string; name: string })
         {standing.following ? ` · ${t('creator.emailNote', { name })}` : ''}
       </span>
       {failure ? <Alert tone="danger">{failure}</Alert> : null}
-      {justFollowed && standing.following ? <PushPromptPart /> : null}
+      {justFollowed && standing.following ? <PushPromptPart followed={name} /> : null}
     </div>
   );
 }

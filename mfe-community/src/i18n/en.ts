@@ -181,6 +181,8 @@ export const communityStrings = defineStrings(
     'push.device': 'On this device',
     'push.prompt': PUSH_TEXTS.prompt,
     'push.promptDetail': PUSH_TEXTS.promptDetail,
+    'push.promptDetailFollowed':
+      'We can tell you here when {{name}} publishes a new course, when someone replies or your live session is about to start.',
     'push.turnOn': PUSH_TEXTS.turnOn,
     'push.turnOff': PUSH_TEXTS.turnOff,
     'push.notNow': PUSH_TEXTS.notNow,

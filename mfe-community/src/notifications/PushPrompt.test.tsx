@@ -4,6 +4,7 @@ import { PUSH_TEXTS, liveRoutes, notificationRoutes, type LiveSession } from '@c
 import { session as sessionStore } from '@catalyst/web-kit';
 import { fakeApi } from '@catalyst/web-kit/testing';
 import LiveBoard from '../live/LiveBoard';
+import PushPrompt from './PushPrompt';
 
 const PRODUCT = 'a'.repeat(24);
 const ENDPOINT = 'https://push.example.com/send/abc';
@@ -101,6 +102,25 @@ describe('the push prompt after a meaningful action', () => {
     expect(pushManager.subscribe).toHaveBeenCalledWith(expect.objectContaining({ userVisibleOnly: true }));
     expect(api.callsTo(notificationRoutes.subscribePush).map((call) => call.body)).toEqual([
       { endpoint: ENDPOINT, keys: KEYS },
+    ]);
+  });
+
+  it('after a follow, names the creator and turns on pushes of new courses, the other switches kept', async () => {
+    browserWithPush();
+    const kept = { type: 'creator-news' as const, inApp: false, email: true, push: false };
+    const api = server()
+      .on(notificationRoutes.preferences, { preferences: [kept], emailStopped: false })
+      .on(notificationRoutes.savePreferences, {
+        preferences: [{ ...kept, push: true }],
+        emailStopped: false,
+      });
+    render(<PushPrompt followed="Maya Chen" />);
+    const offer = await screen.findByRole('region', { name: PUSH_TEXTS.prompt });
+    expect(offer.textContent).toContain('We can tell you here when Maya Chen publishes a new course');
+    await act(async () => fireEvent.click(within(offer).getByRole('button', { name: PUSH_TEXTS.turnOn })));
+    await waitFor(() => expect(within(offer).getByRole('status').textContent).toBe(PUSH_TEXTS.on));
+    expect(api.callsTo(notificationRoutes.savePreferences).map((call) => call.body)).toEqual([
+      { preferences: [{ ...kept, push: true }] },
     ]);
   });
 

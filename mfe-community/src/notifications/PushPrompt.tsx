@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, useStrings } from '@catalyst/web-kit';
+import type { NotificationType } from '@catalyst/contracts';
+import { api, Button, useStrings } from '@catalyst/web-kit';
 import { communityStrings } from '../i18n/en';
 import { usePushDevice } from './pushDevice';
 import styles from './Notifications.module.css';
@@ -15,12 +16,26 @@ const dismissedBefore = () => {
   }
 };
 
+/** Pushes of `type` switched on for this person, their other switches kept (a saved choice is theirs). */
+async function pushAlso(type: NotificationType): Promise<void> {
+  const { preferences } = await api.notification.preferences();
+  const current = preferences.find((p) => p.type === type);
+  if (!current || current.push) return;
+  await api.notification.savePreferences({ body: { preferences: [{ ...current, push: true }] } });
+}
+
+export interface PushPromptProps {
+  /** The creator the learner just followed (the catalogue's creator page): their new courses come here too. */
+  followed?: string;
+}
+
 /**
  * "Get notified on this device", offered right after a meaningful action (registering for a live session, asking
  * a question, following a creator: the catalogue loads it remote to remote), never on a first visit: only while
- * this browser can take pushes and is not subscribed yet.
+ * this browser can take pushes and is not subscribed yet. After a follow, turning it on also pushes new courses
+ * from creators the learner follows, which are otherwise not pushed until switched on.
  */
-export default function PushPrompt() {
+export default function PushPrompt({ followed }: PushPromptProps) {
   const t = useStrings(communityStrings);
   const [dismissed, setDismissed] = useState(dismissedBefore);
   const [asked, setAsked] = useState(false);
@@ -38,7 +53,8 @@ export default function PushPrompt() {
   return (
     <div className={styles.prompt} role="region" aria-label={t('push.prompt')}>
       <p className={styles.promptText}>
-        <strong>{t('push.prompt')}</strong> {t('push.promptDetail')}
+        <strong>{t('push.prompt')}</strong>{' '}
+        {followed ? t('push.promptDetailFollowed', { name: followed }) : t('push.promptDetail')}
       </p>
       {state === 'off' ? (
         <div className={styles.actions}>
@@ -47,7 +63,7 @@ export default function PushPrompt() {
             loading={busy}
             onClick={() => {
               setAsked(true);
-              void turnOn();
+              void turnOn(followed ? () => pushAlso('creator-news') : undefined);
             }}
           >
             {t('push.turnOn')}

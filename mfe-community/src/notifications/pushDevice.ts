@@ -102,7 +102,13 @@ export function usePushDevice() {
     state,
     busy,
     problem,
-    turnOn: () => change(turnPushOn),
+    /** `then`: what else turning on means here, run once this browser is subscribed (a failure shows as one). */
+    turnOn: (then?: () => Promise<unknown>) =>
+      change(async () => {
+        const to = await turnPushOn();
+        if (to === 'on' && then) await then();
+        return to;
+      }),
     turnOff: () => change(turnPushOff),
   };
 }
