@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { planRoutes, subscriptionRoutes, type Offer, type SubscriptionStatus } from '@catalyst/contracts';
+import { setLanguage } from '@catalyst/web-kit';
 import { failure, fakeApi, success } from '@catalyst/web-kit/testing';
 import { PlansPage } from './PlansPage';
 import { ANNUAL_SWITCH_PREVIEW, fakeStores, learner, switchFigures } from '../testing/subscriptionStores';
@@ -45,6 +46,45 @@ function renderAt(store: Parameters<typeof PlansPage>[0]['store'], path = '/subs
 const price = () => within(screen.getByRole('article')).getAllByRole('paragraph')[0]?.textContent;
 
 describe('choosing a plan', () => {
+  afterEach(() => setLanguage('en', { keep: false }));
+
+  it("says a code's discount from its values, in English as the server words it and in German", async () => {
+    const halfOff: Offer = {
+      trial: NO_TRIAL.trial,
+      discount: {
+        code: 'HALF',
+        percentOff: 50,
+        amountOff: null,
+        duration: 'repeating',
+        durationInMonths: 3,
+        interval: 'month',
+        prices: [
+          {
+            interval: 'month',
+            price: 14.99,
+            discountedPrice: 7.5,
+            summary: '$7.50/month for 3 months, then $14.99/month',
+          },
+        ],
+      },
+    };
+    const { store } = fakeStores(
+      learner,
+      fakeApi().on(subscriptionRoutes.status, FREE).on(planRoutes.offer, halfOff),
+    );
+    const statuses = () => screen.getAllByRole('status').map((s) => s.textContent);
+    const { unmount } = renderAt(store, '/subscription?code=HALF');
+    await waitFor(() =>
+      expect(statuses()).toContain('Code HALF: $7.50/month for 3 months, then $14.99/month'),
+    );
+    unmount();
+    await setLanguage('de', { keep: false });
+    renderAt(store, '/subscription?code=HALF');
+    await waitFor(() =>
+      expect(statuses()).toContain('Code HALF: 7,50\u00a0$/Monat für 3 Monate, danach 14,99\u00a0$/Monat'),
+    );
+  });
+
   it('switches between monthly (the spec texts) and annual ($149.99/year, 2 months free, $12.50/month)', async () => {
     const { store } = fakeStores(
       learner,

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { PREMIUM_ANNUAL_PLAN, PREMIUM_PLAN, TRIAL_DAYS } from '@catalyst/contracts/plan';
+import type { DiscountOffer } from '@catalyst/contracts';
 import {
   Alert,
   Badge,
@@ -10,6 +11,7 @@ import {
   TextField,
   api,
   formatDate,
+  formatMoney,
   formatPrice,
   isApiRequestError,
   premiumReasonText,
@@ -23,6 +25,24 @@ import { PLAN_FEATURES } from './planStatus';
 import styles from './Subscription.module.css';
 
 type Interval = 'month' | 'year';
+
+/**
+ * A code's discount on a plan, in words, from its values (the offer's `summary` is the server's English):
+ * "$119.99 for the first year, then $149.99/year"; "$7.50/month for 3 months, then $14.99/month".
+ */
+function discountSummary(
+  t: AccountText,
+  discount: DiscountOffer,
+  priced: DiscountOffer['prices'][number],
+): string {
+  const values = { reduced: formatMoney(priced.discountedPrice), full: formatMoney(priced.price) };
+  const year = priced.interval === 'year';
+  if (discount.duration === 'forever')
+    return t(year ? 'plans.discountForeverYear' : 'plans.discountForeverMonth', values);
+  if (discount.duration === 'once' || year)
+    return t(year ? 'plans.discountFirstYear' : 'plans.discountFirstMonth', values);
+  return t('plans.discountMonths', { ...values, count: discount.durationInMonths ?? 1 });
+}
 
 /**
  * The plans page without a plan: Premium monthly (the spec's texts) or annual ("2 months free"), the free
@@ -54,6 +74,7 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
   // A code for one plan shows that plan first.
   const interval: Interval = chosen ?? discount?.interval ?? 'month';
   const priced = discount?.prices.find((p) => p.interval === interval) ?? null;
+  const summary = discount && priced ? discountSummary(t, discount, priced) : null;
   const trial = offer.data?.trial.eligible === true;
   // The trial's end if it started now (read once, when the page opens).
   const [trialEnds] = useState(() => formatDate(Date.now() + TRIAL_DAYS * 86400_000, 'long'));
@@ -151,7 +172,7 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
           <KeptRoom shape={<div className={styles.offer}>{t('plans.code', { code })}</div>} />
         ) : priced ? (
           <div role="status" className={styles.offer}>
-            <strong>{t('plans.codeApplied', { code: discount?.code ?? code })}</strong> {priced.summary}
+            <strong>{t('plans.codeApplied', { code: discount?.code ?? code })}</strong> {summary}
           </div>
         ) : discount ? (
           <div role="status" className={styles.offer}>
