@@ -182,7 +182,7 @@ async function measure(
     p99: result.latency.p99,
     averageLatency: result.latency.average,
     total: result.requests.total,
-    errors: result.errors + result.timeouts,
+    errors: result.errors, // autocannon counts its timeouts among its errors
     non2xx: result.non2xx,
   };
 }

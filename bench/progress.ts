@@ -42,6 +42,9 @@ export interface ProgressBenchResult {
   latencyMs: { p50: number; p99: number; max: number };
   /** Non-2xx answers and transport errors. */
   errors: number;
+  /** What the errors were: answers by status and message ('429 Too many requests': 12), and 'timeout' and
+   *  'connection error' (autocannon's own: no answer within 10 s, a socket error) by count. */
+  refusals: Record<string, number>;
   /** Saves the server answered as stale (an older save arriving after a newer one). */
   staleIgnored: number;
   pairsChecked: number;
@@ -124,7 +127,7 @@ export async function benchProgressWrites({
   durationSeconds = 20,
   users = 40,
   productsPerUser = 10,
-  connections = 64,
+  connections = 50,
   pids = {},
 }: ProgressBenchOptions): Promise<ProgressBenchResult> {
   const autocannon = (await loadAutocannon()) as unknown as Autocannon;
@@ -160,6 +163,7 @@ export async function benchProgressWrites({
   const clientTimeBase = Date.now();
   let seq = 0;
   let staleIgnored = 0;
+  const refusals: Record<string, number> = {};
 
   const cpuBefore = Object.entries(pids).map(([name, pid]) => [name, pid, cpuMs(pid)] as const);
   const result = await autocannon({
@@ -191,7 +195,12 @@ export async function benchProgressWrites({
           return request;
         },
         onResponse(status: number, body: string, context: Record<string, unknown>) {
-          if (status !== 200) return;
+          if (status !== 200) {
+            const message = /"message":"([^"]{0,80})/.exec(body)?.[1] ?? body.slice(0, 80);
+            const kind = `${status} ${message}`;
+            refusals[kind] = (refusals[kind] ?? 0) + 1;
+            return;
+          }
           const key = context.key as string;
           const mine = context.seq as number;
           if (mine > (newestAcked.get(key) ?? 0)) newestAcked.set(key, mine);
@@ -241,7 +250,12 @@ export async function benchProgressWrites({
     writes,
     writesPerSecond: Math.round(writes / result.duration),
     latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-    errors: result.non2xx + result.errors + result.timeouts,
+    errors: result.non2xx + result.errors, // autocannon counts its timeouts among its errors
+    refusals: {
+      ...refusals,
+      ...(result.timeouts > 0 ? { timeout: result.timeouts } : {}),
+      ...(result.errors - result.timeouts > 0 ? { 'connection error': result.errors - result.timeouts } : {}),
+    },
     staleIgnored,
     pairsChecked: touched.length,
     lost,
@@ -271,7 +285,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       durationSeconds: arg('seconds', smoke ? 2 : 20),
       users: arg('users', smoke ? 4 : 40),
       productsPerUser: arg('products', smoke ? 3 : 10),
-      connections: arg('connections', smoke ? 8 : 64),
+      connections: arg('connections', smoke ? 8 : 50),
     });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     if (result.lost > 0 || result.corrupt > 0) process.exitCode = 1;
