@@ -48,14 +48,7 @@ export function formatDuration(minutes: number | string | null | undefined): str
   const hours = Math.floor(total / 60);
   const rest = total % 60;
   const other = otherLanguage();
-  if (other) {
-    const { language, translator } = other;
-    const parts = [
-      ...(hours > 0 ? [translator.formatUnit(language, hours, 'hour')] : []),
-      ...(rest > 0 || hours === 0 ? [translator.formatUnit(language, rest, 'minute')] : []),
-    ];
-    return parts.join(' ');
-  }
+  if (other) return other.translator.formatHoursMinutes(other.language, hours, rest);
   if (hours === 0) return `${rest} min`;
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }

@@ -1,5 +1,5 @@
 import { BadgeCheck, CirclePlay, GraduationCap } from '@catalyst/web-kit/icons';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PREMIUM_PLAN } from '@catalyst/contracts/plan';
 import {
@@ -8,6 +8,7 @@ import {
   openAuthDialog,
   useDocumentTitle,
   useSiteConfig,
+  useNearView,
   useStrings,
 } from '@catalyst/web-kit';
 import { shellStrings } from '../i18n/en';
@@ -28,27 +29,15 @@ const FEATURES = [
   { icon: BadgeCheck, title: 'welcome.planTitle', text: PLAN_TEXT[PREMIUM_PLAN.interval] },
 ] as const;
 
+const A_SCREEN_AWAY = '100% 0px';
+
 /**
  * Renders its children once its place comes within a screen's height of the viewport: what sits below the
- * fold costs the first load nothing.
+ * fold costs the first load nothing (never at first: the page's first paint is rendered ahead).
  */
 function WhenNear({ children }: { children: ReactNode }) {
-  // Never at first: the page's first paint is rendered ahead, where nothing is in view.
-  const [near, setNear] = useState(false);
   const place = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = place.current;
-    if (near || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '100% 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-  return <div ref={place}>{near ? children : null}</div>;
+  return <div ref={place}>{useNearView(place, true, A_SCREEN_AWAY) ? children : null}</div>;
 }
 
 /**

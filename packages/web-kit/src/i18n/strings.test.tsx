@@ -80,7 +80,7 @@ describe('strings and formats per language', () => {
     expect(formatPrice(14.99)).toBe('14,99\u00a0$');
     expect(formatPrice(0)).toBe('Kostenlos');
     expect(formatDate('2026-01-05T12:00:00Z', 'long', { utc: true })).toBe('5. Januar 2026');
-    expect(formatDuration(90)).toBe('1 Std. 30 Min.');
+    expect([90, 120, 45].map(formatDuration)).toEqual(['1 Std. 30 Min.', '2 Std.', '45 Min.']);
     expect(formatSeconds(30)).toBe('30 Sek.');
     expect(formatFileSize(2_621_440)).toBe('2,5 MB');
     expect(formatCount(2000)).toBe('2.000');

@@ -16,8 +16,8 @@ export type EnglishStrings = Record<string, string | Plural>;
 /** A language other than English, whose strings come from a JSON chunk. */
 export type Translated = Exclude<Language, 'en'>;
 /**
- * How a part's other languages load: each its own literal `import('./locales/es.json')`, so each language is a
- * chunk of its own (a record, not a template import: no context module in the part's code).
+ * How a part's other languages load: each its own literal `import('./locales/es.json')`, so each language is
+ * a chunk of its own (a record, not a template import: no context module in the part's code).
  */
 export type LocaleChunks = Record<Translated, () => Promise<{ default: LocaleStrings }>>;
 
@@ -77,8 +77,9 @@ function loadStrings(table: Strings<EnglishStrings>, language: Translated): Prom
 }
 
 /**
- * Declares a part's strings: its English, and how its other languages load (`{ es: () => import('./locales/es.json'),
- * … }`: so each part downloads only its own strings, in the current language only).
+ * Declares a part's strings: its English, and how its other languages load
+ * (`{ es: () => import('./locales/es.json'), … }`: so each part downloads only its own strings, in the current
+ * language only).
  */
 export function defineStrings<T extends EnglishStrings>(
   namespace: string,

@@ -95,6 +95,16 @@ export const formatUnit = (
       }),
   ).format(amount);
 
+/**
+ * Hours and minutes as Intl writes each in a language (de: '1 Std. 30 Min.', '2 Std.', '45 Min.'): no hours
+ * under one, no minutes on the hour.
+ */
+export const formatHoursMinutes = (language: Language, hours: number, minutes: number): string =>
+  [
+    ...(hours > 0 ? [formatUnit(language, hours, 'hour')] : []),
+    ...(minutes > 0 || hours === 0 ? [formatUnit(language, minutes, 'minute')] : []),
+  ].join(' ');
+
 /** A number as Intl writes it in a language (de: '4,6'), with `fractionDigits` fraction digits at most. */
 export const formatDecimal = (language: Language, value: number, fractionDigits = 1): string =>
   intl(

@@ -1,18 +1,11 @@
 import type { CSSProperties } from 'react';
-import { formatRating } from '@catalyst/contracts';
+import { formatTenths } from '../format';
 import { kitStrings } from '../i18n/en';
-import { currentLanguage } from '../i18n/language';
-import { loadedTranslator, useStrings } from '../i18n/strings';
+import { useStrings } from '../i18n/strings';
 import styles from './RatingStars.module.css';
 
-/** The average as the page's language writes it: '4.6' (English, as contracts' formatRating), de '4,6'. */
-function shownRating(average: number): string {
-  const language = currentLanguage();
-  const translator = loadedTranslator();
-  return language === 'en' || !translator
-    ? formatRating(average)
-    : translator.formatDecimal(language, average);
-}
+/** The average as the page's language writes it, one decimal: '4.6' (as contracts' formatRating), de '4,6'. */
+const shownRating = formatTenths;
 
 /**
  * A product's rating as five stars filled to its average, with its number and count beside them; read by a
