@@ -186,7 +186,7 @@ describe('Header', () => {
   it('opens the Admin drop-down with four entries, closing on an outside click or on a choice', async () => {
     act(() => session.loadUser(admin));
     renderHeader();
-    const toggle = within(main()).getByRole('button', { name: /Admin/ });
+    const toggle = await within(main()).findByRole('button', { name: /Admin/ });
     fireEvent.click(toggle);
     const entries = within(await screen.findByRole('menu', { name: 'Admin' })).getAllByRole('menuitem');
     expect(entries.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([

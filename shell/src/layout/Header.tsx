@@ -1,4 +1,3 @@
-import { ChevronDown } from '@catalyst/web-kit/icons';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import {
@@ -24,7 +23,8 @@ import { ThemeToggle } from './ThemeToggle';
 // the user and admin menus show once opened (a visitor's pages never load them).
 const NotificationBell = lazy(() => import('./NotificationBell'));
 const loadMenus = () => import('./HeaderMenus');
-const AdminMenuItems = lazy(() => loadMenus().then((menus) => ({ default: menus.AdminMenuItems })));
+// an admin's Admin drop-down joins the end of the nav (only the space after it shrinks: nothing moves)
+const AdminMenu = lazy(() => loadMenus().then((menus) => ({ default: menus.AdminMenu })));
 const UserMenuItems = lazy(() => loadMenus().then((menus) => ({ default: menus.UserMenuItems })));
 
 /**
@@ -48,30 +48,6 @@ function NavItem({ to, children, onNavigate }: { to: string; children: ReactNode
     >
       {children}
     </Link>
-  );
-}
-
-function AdminMenu() {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const t = useStrings(shellStrings);
-  return (
-    <div className={`${styles.menuWrap} ${styles.adminMenu}`} ref={ref}>
-      <button
-        type="button"
-        className={styles.link}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen((v) => !v)}
-      >
-        {t('header.admin')} <ChevronDown size={16} aria-hidden="true" focusable="false" />
-      </button>
-      {open ? (
-        <Suspense fallback={null}>
-          <AdminMenuItems within={ref} close={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
-    </div>
   );
 }
 
@@ -147,7 +123,11 @@ export function Header({ frame = false }: { frame?: boolean }) {
               <NavItem to="/">{t('header.dashboard')}</NavItem>
               <NavItem to="/browse">{t('header.browse')}</NavItem>
               <NavItem to="/about">{t('header.about')}</NavItem>
-              {admin ? <AdminMenu /> : null}
+              {admin ? (
+                <Suspense fallback={null}>
+                  <AdminMenu />
+                </Suspense>
+              ) : null}
             </nav>
             <div className={styles.spacer} />
             <div className={styles.actions}>

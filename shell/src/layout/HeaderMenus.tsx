@@ -1,6 +1,7 @@
-// What the header's admin and user menus show once opened: signed-in pages only, so this module (and its texts,
-// shell/src/i18n/menus/) is a chunk of its own that a visitor's pages never load (Header.tsx loads it lazily).
-import { useEffect, type RefObject } from 'react';
+// What the header's admin and user menus show once opened: signed-in pages only, so this module (and its
+// texts, shell/src/i18n/signed-in/) is a chunk a visitor's pages never load (Header.tsx loads it lazily).
+import { ChevronDown } from '@catalyst/web-kit/icons';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   Badge,
@@ -13,7 +14,7 @@ import {
   useStrings,
 } from '@catalyst/web-kit';
 import { shellStrings } from '../i18n/en';
-import { menuStrings } from '../i18n/menus/en';
+import { signedInStrings } from '../i18n/signed-in/en';
 import { useAppState } from '../pwa/appState';
 import styles from './Header.module.css';
 
@@ -49,10 +50,10 @@ const ADMIN_ENTRIES = [
 ] as const;
 
 /** The admin menu's entries. */
-export function AdminMenuItems(menu: OpenMenu) {
+function AdminMenuItems(menu: OpenMenu) {
   const { close } = menu;
   useDismiss(menu);
-  const t = useStrings(menuStrings);
+  const t = useStrings(signedInStrings);
   const shell = useStrings(shellStrings);
   return (
     <div className={styles.menu} role="menu" aria-label={shell('header.admin')}>
@@ -61,6 +62,27 @@ export function AdminMenuItems(menu: OpenMenu) {
           {t(entry.label)}
         </Link>
       ))}
+    </div>
+  );
+}
+
+/** An admin's Admin drop-down in the header's nav: the admin pages' lists and forms. */
+export function AdminMenu() {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const t = useStrings(shellStrings);
+  return (
+    <div className={`${styles.menuWrap} ${styles.adminMenu}`} ref={ref}>
+      <button
+        type="button"
+        className={styles.link}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {t('header.admin')} <ChevronDown size={16} aria-hidden="true" focusable="false" />
+      </button>
+      {open ? <AdminMenuItems within={ref} close={() => setOpen(false)} /> : null}
     </div>
   );
 }
@@ -74,7 +96,7 @@ export function UserMenuItems(menu: OpenMenu) {
   const admin = isAdmin(user);
   const studio = hasAnyRole(user, STUDIO_ROLES);
   const { install } = useAppState();
-  const t = useStrings(menuStrings);
+  const t = useStrings(signedInStrings);
   return (
     <div className={styles.menu} role="menu" aria-label={t('menu.label')}>
       <div className={styles.menuHeader}>

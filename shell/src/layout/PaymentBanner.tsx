@@ -1,8 +1,13 @@
-import { Link } from 'react-router-dom';
-import { Banner, formatDate, useSubscription, type SubscriptionStore } from '@catalyst/web-kit';
+import { lazy, Suspense } from 'react';
+import { useSubscription, type SubscriptionStore } from '@catalyst/web-kit';
 
 /** Where the banner's button goes: the billing page, which opens the portal's card update at once. */
 export const UPDATE_CARD_PATH = '/account/billing?update=card';
+
+// Its text loads only when shown: a visitor, and a plan in good standing, never download it.
+const PaymentNotice = lazy(() =>
+  import('./PaymentNotice').then((notice) => ({ default: notice.PaymentNotice })),
+);
 
 /**
  * The strip above the header while a renewal has failed (`past_due`): Premium stays open until the grace
@@ -12,14 +17,8 @@ export function PaymentBanner({ store }: { store?: SubscriptionStore }) {
   const { status, graceEndsAt } = useSubscription(store);
   if (status !== 'past_due') return null;
   return (
-    <Banner tone="warning">
-      <span>
-        Your last payment failed.{' '}
-        {graceEndsAt
-          ? `Update your card by ${formatDate(graceEndsAt, 'long', { utc: true })} to keep Premium.`
-          : 'Update your card to keep Premium.'}{' '}
-        <Link to={UPDATE_CARD_PATH}>Update card</Link>
-      </span>
-    </Banner>
+    <Suspense fallback={null}>
+      <PaymentNotice graceEndsAt={graceEndsAt} />
+    </Suspense>
   );
 }

@@ -1,9 +1,10 @@
-// The header's admin and user menus' texts in English (layout/HeaderMenus.tsx, loaded only on signed-in pages,
-// and these with it); other languages: ./locales/<lang>.json.
+// What only signed-in pages show, in English: the header's admin and user menus (layout/HeaderMenus.tsx) and
+// the failed-payment banner (layout/PaymentNotice.tsx), loaded with those lazy parts, so a visitor's pages
+// never download these; other languages: ./locales/<lang>.json.
 import { defineStrings } from '@catalyst/web-kit';
 
-export const menuStrings = defineStrings(
-  'shell-menus',
+export const signedInStrings = defineStrings(
+  'shell-signed-in',
   {
     'admin.categories': 'Manage Categories',
     'admin.products': 'Manage Products',
@@ -22,6 +23,10 @@ export const menuStrings = defineStrings(
     'menu.studio': 'Creator studio',
     'menu.adminPanel': 'Admin Panel',
     'menu.logout': 'Logout',
+    'payment.failed': 'Your last payment failed.',
+    'payment.updateBy': 'Update your card by {{date}} to keep {{plan}}.',
+    'payment.update': 'Update your card to keep {{plan}}.',
+    'payment.link': 'Update card',
   },
   {
     es: () => import('./locales/es.json'),
