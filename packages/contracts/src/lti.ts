@@ -61,13 +61,13 @@ export const ltiPlatformBodySchema = z.object({
     .string({ message: formMessage('lti.name') })
     .trim()
     .min(2, formMessage('lti.nameMin'))
-    .max(100),
+    .max(100, formMessage('lti.nameMax', { max: 100 })),
   issuer: httpsUrl(formMessage('lti.issuer'), formMessage('lti.issuerUrl')),
   clientId: z
     .string({ message: formMessage('lti.clientId') })
     .trim()
     .min(1, formMessage('lti.clientId'))
-    .max(255),
+    .max(255, formMessage('lti.clientIdMax', { max: 255 })),
   deploymentIds: z
     .array(z.string().trim().min(1).max(255), { message: formMessage('lti.deploymentIds') })
     .min(1, formMessage('lti.deploymentIds'))

@@ -82,32 +82,32 @@ export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
 const money = z
   .number({ message: formMessage('promotion.amount') })
   .positive(formMessage('promotion.amountAboveZero'))
-  .max(10_000);
+  .max(10_000, formMessage('promotion.amountMax', { max: 10_000 }));
 
 export const promotionCreateBodySchema = z
   .object({
     code: promotionCodeSchema,
     kind: z.enum(['percent', 'amount'], { message: formMessage('promotion.kind') }),
     percentOff: z
-      .number()
+      .number({ message: formMessage('promotion.percentOff') })
       .gt(0, formMessage('promotion.percentOff'))
       .max(100, formMessage('promotion.percentOff'))
       .optional(),
     amountOff: money.optional(),
     duration: promotionDurationSchema,
     durationInMonths: z
-      .number()
-      .int()
+      .number({ message: formMessage('promotion.months') })
+      .int(formMessage('promotion.months'))
       .min(1, formMessage('promotion.months'))
       .max(36, formMessage('promotion.months'))
       .optional(),
     /** 'first-time': only for someone who never had Premium. */
     audience: z.enum(['anyone', 'first-time']),
     maxRedemptions: z
-      .number()
-      .int()
+      .number({ message: formMessage('promotion.uses', { max: 1_000_000 }) })
+      .int(formMessage('promotion.uses', { max: 1_000_000 }))
       .min(1, formMessage('promotion.atLeastOne'))
-      .max(1_000_000)
+      .max(1_000_000, formMessage('promotion.uses', { max: 1_000_000 }))
       .nullable()
       .optional(),
     /** ISO date-time after which the code no longer works. */
