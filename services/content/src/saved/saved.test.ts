@@ -7,7 +7,7 @@ import {
   routeUrl,
   savedRoutes,
 } from '@catalyst/contracts';
-import { internalHeaders, testUsers } from '@catalyst/service-kit/testing';
+import { identityHeaders, internalHeaders, testUsers } from '@catalyst/service-kit/testing';
 import { createTestContext, fx, insertFixtures, type Caller, type TestContext } from '../test-support';
 
 let ctx: TestContext;
@@ -193,6 +193,15 @@ describe('the saved list', () => {
 
       const refused = await save(fx.css);
       expect(refused).toEqual({ status: 409, body: { success: false, message: SAVED_FULL_MESSAGE } });
+      // in the language the page asks for
+      const german = await ctx.app.request(itemPath(fx.css), {
+        method: 'PUT',
+        headers: { ...identityHeaders(testUsers.learner), 'accept-language': 'de' },
+      });
+      expect(await german.json()).toEqual({
+        success: false,
+        message: 'Du kannst bis zu 1.000 Kurse speichern: Entferne einen, um einen anderen zu speichern',
+      });
       expect((await save(fx.react)).body.data).toEqual({ productId: fx.react, saved: true });
       // another member's list is not counted against this one
       expect((await save(fx.css, 'subscriber')).status).toBe(200);
