@@ -12,6 +12,9 @@
  *
  * `npx tsx bench/lighthouse.ts [--base http://127.0.0.1:18181] [--runs 3] [--only welcome,browse] [--no-desktop]`
  * audits a running product (`npm start`); `npm run bench` runs it on the product it starts.
+ * `--accessibility-only [--theme light,dark]` is the accessibility category alone, one run a page in each theme
+ * (the choice web-kit's useThemeChoice keeps, which the gateway's head script puts on <html> before the first
+ * paint): every page's score in each theme and the failing audits, with the elements they name.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -19,6 +22,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NOTIFICATION_SETTINGS_PATH, NOTIFICATIONS_PATH } from '@catalyst/contracts/notification-terms';
+import { THEME_ATTRIBUTE, THEME_STORAGE_KEY } from '@catalyst/web-kit/first-paint';
 import { ROLE_HINT_STORAGE_KEY, TOKEN_STORAGE_KEY } from '@catalyst/web-kit/session-keys';
 import { LEARNING_TAB_STORAGE_KEY } from '../mfe-player/src/notes/learningTab';
 import { mediaSettled } from '../scripts/lib/product';
@@ -110,6 +115,8 @@ interface DesktopLcp {
 interface LhResult {
   /** The page's own word on its largest contentful paint (see auditOnce); not part of Lighthouse's report. */
   lcpElement?: string;
+  /** The theme on the audited page's <html> at the end of the run (THEME_ATTRIBUTE; none: the system's). */
+  shownTheme?: string | null;
   runtimeError?: { code: string; message: string };
   environment?: { benchmarkIndex?: number };
   categories: Record<Category, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
@@ -161,9 +168,11 @@ export async function lighthousePlans(baseUrl: string): Promise<LighthousePlan[]
   );
   const { productId } = await singleVideoProduct(baseUrl);
   // A course: the first listed product with lessons, opened at its first lesson.
-  const listed = await get<{ items: Array<{ productId: string; slug: string }> }>(
-    '/content/products?limit=50',
-  );
+  const listed = await get<{
+    items: Array<{ productId: string; slug: string; creator?: { slug: string } | null }>;
+  }>('/content/products?limit=50');
+  // the first listed course's creator: their public page, where a learner follows them
+  const creatorSlug = listed.items.find((item) => item.creator)?.creator?.slug;
   let coursePath: string | undefined;
   let coursePage: string | undefined;
   for (const item of listed.items) {
@@ -190,7 +199,11 @@ export async function lighthousePlans(baseUrl: string): Promise<LighthousePlan[]
     { name: 'about', path: '/about', session: asMember, public: false },
     { name: 'privacy', path: '/privacy-policy', public: true },
     { name: 'terms', path: '/terms-and-conditions', public: true },
+    ...(creatorSlug
+      ? [{ name: 'creator page', path: `/creators/${encodeURIComponent(creatorSlug)}`, public: true }]
+      : []),
     { name: 'browse', path: '/browse', session: asLearner, public: false },
+    { name: 'search', path: '/search?q=design', session: asLearner, public: false },
     { name: 'category', path: `/browse/category/${category.slug}`, session: asMember, public: false },
     ...(creatorList[0]
       ? [
@@ -226,6 +239,8 @@ export async function lighthousePlans(baseUrl: string): Promise<LighthousePlan[]
     { name: 'subscription', path: '/subscription', session: asMember, public: false },
     { name: 'profile', path: '/profile', session: asMember, public: false },
     { name: 'learning record', path: '/learning', session: asMember, public: false },
+    { name: 'notifications', path: NOTIFICATIONS_PATH, session: asMember, public: false },
+    { name: 'notification settings', path: NOTIFICATION_SETTINGS_PATH, session: asMember, public: false },
     ...(certificates[0]
       ? [{ name: 'certificate', path: `/certificates/${certificates[0].code}`, public: true }]
       : []),
@@ -315,6 +330,9 @@ export async function auditOnce(
         LCP_KEY,
       )
       .catch(() => '');
+    const shownTheme = await page
+      .evaluate((attribute: string) => document.documentElement.getAttribute(attribute), THEME_ATTRIBUTE)
+      .catch(() => null);
     // LIGHTHOUSE_SAVE_DIR keeps every run's full report (open it in the Lighthouse viewer to dig in).
     const keep = process.env.LIGHTHOUSE_SAVE_DIR;
     if (keep) {
@@ -324,7 +342,7 @@ export async function auditOnce(
         JSON.stringify(result.lhr),
       );
     }
-    return { ...(result.lhr as unknown as LhResult), lcpElement };
+    return { ...(result.lhr as unknown as LhResult), lcpElement, shownTheme };
   } finally {
     await browser.close();
     rmSync(dir, { recursive: true, force: true });
@@ -589,13 +607,139 @@ export function cliBase(): string {
   return base;
 }
 
+/** The themes a person chooses between on the page itself (web-kit's THEME_CHOICES without the system's). */
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** A plan opened with a theme kept in the browser, as the profile's Appearance setting keeps it. */
+export const withTheme = (plan: LighthousePlan, theme: Theme): LighthousePlan => ({
+  ...plan,
+  local: { ...plan.local, [THEME_STORAGE_KEY]: theme },
+});
+
+/** One page's accessibility score in each theme, and the audits that failed there. */
+interface AccessibilityRow {
+  name: string;
+  page: string;
+  scores: Partial<Record<Theme, number>>;
+  /** Per theme: each failing audit's id, then the elements it names (their text and Lighthouse's reason). */
+  failing: Partial<Record<Theme, Array<{ id: string; elements: string[] }>>>;
+}
+
+export interface AccessibilityResult {
+  themes: Theme[];
+  rows: AccessibilityRow[];
+}
+
+/**
+ * The scored accessibility audits of a run that did not pass, with what each names (a contrast's colours and
+ * ratio). Lighthouse's unscored ones (weight 0, such as label-content-name-mismatch) are left out.
+ */
+function failingAccessibility(lhr: LhResult): Array<{ id: string; elements: string[] }> {
+  return lhr.categories.accessibility.auditRefs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a): a is LhResult['audits'][string] => a !== undefined && a.score !== null && a.score < 1)
+    .map((a) => ({
+      id: a.id,
+      elements: (a.details?.items ?? []).map((item) => {
+        const node = item.node as { nodeLabel?: string; selector?: string; explanation?: string } | undefined;
+        const reason = node?.explanation?.split('\n').find((line) => /contrast|ratio|color/i.test(line));
+        const label = (node?.nodeLabel ?? node?.selector ?? '?').replace(/\s+/g, ' ').slice(0, 60);
+        return `${label}${reason ? ` (${reason.trim()})` : ''}`;
+      }),
+    }));
+}
+
+/**
+ * The accessibility category alone over every page, one run a page in each theme (the category does not move
+ * with the machine's load: one run decides it). Each Lighthouse run is a fresh profile, so the theme is in the
+ * browser's storage before the page's first byte, as it is for a person who chose it.
+ */
+export async function benchAccessibility(
+  baseUrl: string,
+  options: { themes?: Theme[]; only?: string[]; say?: (line: string) => void } = {},
+): Promise<AccessibilityResult> {
+  const say = options.say ?? (() => undefined);
+  const themes = options.themes ?? [...THEMES];
+  const plans = (await lighthousePlans(baseUrl)).filter(
+    (p) => !options.only || options.only.includes(p.name),
+  );
+  const rows: AccessibilityRow[] = [];
+  for (const plan of plans) {
+    const row: AccessibilityRow = { name: plan.name, page: plan.path, scores: {}, failing: {} };
+    for (const theme of themes) {
+      // a run Lighthouse could not finish is run again, twice at most
+      let lhr: LhResult | undefined;
+      for (let attempt = 0; attempt < 3 && (!lhr || lhr.runtimeError); attempt++)
+        lhr = await auditOnce(baseUrl, withTheme(plan, theme), undefined, {
+          onlyCategories: ['accessibility'],
+        });
+      if (!lhr || lhr.runtimeError) throw new Error(`lighthouse could not finish ${plan.path} (${theme})`);
+      // a pass that never showed the theme would score the other one: the head script puts it on before paint
+      if (lhr.shownTheme !== theme)
+        throw new Error(
+          `${plan.path} showed theme ${lhr.shownTheme ?? 'none'}, not ${theme}: does the gateway serve the shell's first paint (first-paint.json beside its index.html), whose head script applies the kept theme?`,
+        );
+      row.scores[theme] = score(lhr, 'accessibility');
+      row.failing[theme] = failingAccessibility(lhr);
+      say(
+        `accessibility ${plan.name} (${plan.path}), ${theme}: ${row.scores[theme]}${row.failing[theme].map((f) => `\n  ${f.id}: ${f.elements.join('; ') || '(no element named)'}`).join('')}`,
+      );
+    }
+    rows.push(row);
+  }
+  return { themes, rows };
+}
+
+/** The Markdown table of an accessibility pass: each page's score in each theme, the failing audits' ids. */
+export function accessibilityTable(result: AccessibilityResult): string {
+  const lines = [
+    `| page | ${result.themes.map((t) => `${t} a11y`).join(' | ')} | failing audits |`,
+    `|---|${result.themes.map(() => '---|').join('')}---|`,
+  ];
+  for (const row of result.rows) {
+    const failing = result.themes.flatMap((t) => (row.failing[t] ?? []).map((f) => `${f.id} (${t})`));
+    lines.push(
+      `| ${row.name} | ${result.themes.map((t) => String(row.scores[t] ?? '—')).join(' | ')} | ${failing.join(', ') || '—'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** `--theme light,dark`: the themes an accessibility pass opens each page in (both unless given). */
+function cliThemes(): Theme[] {
+  const given = cliArg('--theme')?.split(',') ?? [...THEMES];
+  const unknown = given.filter((t) => !(THEMES as readonly string[]).includes(t));
+  if (unknown.length > 0)
+    throw new Error(`--theme takes ${THEMES.join(', ')} (comma-separated), not ${unknown.join(', ')}`);
+  return given as Theme[];
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const base = cliBase();
+  if (cliArg('--theme') && !process.argv.includes('--accessibility-only'))
+    throw new Error(
+      '--theme goes with --accessibility-only (the full pass audits the theme a new browser shows)',
+    );
   const say = (line: string) => process.stderr.write(`[lighthouse] ${line}\n`);
   // A product just started is still transcoding its demo videos: audit once that is done.
   const { waitedMs, processed } = await mediaSettled(base);
   if (processed > 0)
     say(`waited ${(waitedMs / 1000).toFixed(1)} s for the media worker (${processed} asset(s) processing)`);
+  if (process.argv.includes('--accessibility-only')) {
+    const result = await benchAccessibility(base, {
+      themes: cliThemes(),
+      only: cliArg('--only')?.split(','),
+      say,
+    });
+    process.stdout.write(`${accessibilityTable(result)}\n`);
+    const out = cliArg('--json');
+    if (out) writeFileSync(out, JSON.stringify(result, null, 2));
+    process.exit(
+      result.rows.every((r) => result.themes.every((t) => r.scores[t] === CATEGORY_TARGET)) ? 0 : 1,
+    );
+  }
   const result = await benchLighthouse(base, {
     runs: Number(cliArg('--runs') ?? 3),
     only: cliArg('--only')?.split(','),
