@@ -3,6 +3,7 @@ import { Alert, Button, Dialog, isApiRequestError, useStrings, type ButtonVarian
 import { adminStrings } from '../i18n/en';
 import formStyles from './Form.module.css';
 import { TextAreaField } from './FormControls';
+import { formMessageStrings } from '../forms/messages';
 import type { FieldErrors } from '../forms/validation';
 
 export interface ReasonDialogProps {
@@ -41,6 +42,7 @@ export function ReasonDialog({
   onRefused,
 }: ReasonDialogProps) {
   const t = useStrings(adminStrings);
+  useStrings(formMessageStrings); // the reason's field message, in the page's language
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);

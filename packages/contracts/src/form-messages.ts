@@ -4,6 +4,8 @@
 // other languages are ./form-messages/locales/{es,de,ar}.json; `{{max}}` where a limit goes. Zod-free.
 import { categoryFormMessages, creatorFormMessages, productFormMessages } from './admin-terms';
 import { apiKeyMessages } from './api-keys-terms';
+import { REVOCATION_REASON } from './certificate-terms';
+import { MODERATION_REASON } from './community-terms';
 import { QUIZ_MESSAGES } from './quiz-terms';
 import { teamSsoMessages } from './team-sso-terms';
 
@@ -100,6 +102,11 @@ export const FORM_MESSAGES = {
   'live.joinUrlTooLong': 'Join link is too long',
   'revision.reasonRequired': 'Say what the creator should change',
   'revision.reasonMax': 'The reason must be at most {{max}} characters',
+  'revocation.reasonRequired': REVOCATION_REASON.required,
+  'revocation.reasonTooShort': REVOCATION_REASON.tooShort,
+  'revocation.reasonTooLong': REVOCATION_REASON.tooLong,
+  'moderation.reasonTooShort': MODERATION_REASON.tooShort,
+  'moderation.reasonTooLong': MODERATION_REASON.tooLong,
   'promotion.interval': 'Choose month or year',
   'promotion.codeRule': 'A code is 4 to 32 letters or digits',
   'promotion.kind': 'Choose percent or amount off',
