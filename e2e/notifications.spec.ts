@@ -70,8 +70,9 @@ test.describe('push on this device', () => {
   // The system Chromium, headless and offline, cannot make a push subscription (its push service is Google's:
   // `subscribe` rejects "Registration failed - permission denied"), so this journey proves the rest: the switches,
   // the click that asks for a subscription and says plainly when the browser cannot, and the worker showing a
-  // push (delivered over the DevTools protocol) with its title, body and link. Delivery to a subscription is
-  // proven by services/community/src/notifications/push.test.ts with its test push service.
+  // push (delivered over the DevTools protocol) with its title, body and link, and a click on it opening that link.
+  // Delivery to a subscription is proven by services/community/src/notifications/push.test.ts with its test push
+  // service.
   test('offers push per type and on this device, and the worker shows a push with its link', async ({
     page,
     request,
@@ -148,5 +149,25 @@ test.describe('push on this device', () => {
           url: `${baseURL}/notifications`,
         },
       ]);
+
+    // a click on it brings the app's open tab to its link. Headless Chromium shows no notification a person
+    // could click, so the worker is handed the click event the browser would give it for the one it shows.
+    const [worker] = page.context().serviceWorkers();
+    expect(worker, 'the app runs its service worker').toBeDefined();
+    await worker!.evaluate(async () => {
+      // the worker's own globals (this file is typed for pages, not workers)
+      const scope = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        dispatchEvent(event: Event): boolean;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      };
+      const [shown] = await scope.registration.getNotifications();
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: shown! }));
+    });
+    await expect(page).toHaveURL(`${baseURL}/notifications`);
+    await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).getNotifications())).toEqual(
+      [],
+    );
   });
 });
