@@ -11,6 +11,7 @@ import {
 } from '@catalyst/web-kit/first-paint';
 import {
   api,
+  applyKeptTheme,
   firstContentShown,
   followAccountLanguage,
   session,
@@ -25,6 +26,7 @@ import { discoverRemotes } from './federation/remotes';
 import { startPwa } from './pwa/start';
 
 export function renderApp(): void {
+  applyKeptTheme();
   const sessionChecked = session.start();
   // Offline stores, the install prompt, and the service worker once the page has loaded.
   startPwa();

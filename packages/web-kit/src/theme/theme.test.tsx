@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { THEME_STORAGE_KEY } from '../first-paint';
-import { setThemeChoice, useThemeChoice } from './theme';
+import { applyKeptTheme, setThemeChoice, useThemeChoice } from './theme';
 
 function Shown() {
   const [choice] = useThemeChoice();
@@ -28,6 +28,13 @@ describe("a person's theme", () => {
     expect([shown(), onPage()]).toEqual(['light', 'light']);
     act(() => choose('system'));
     expect([shown(), onPage(), localStorage.getItem(THEME_STORAGE_KEY)]).toEqual(['system', null, null]);
+  });
+
+  it('shows a kept choice on a page served without the head script that applies it', () => {
+    localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+    expect(onPage()).toBeNull();
+    applyKeptTheme();
+    expect(onPage()).toBe('dark');
   });
 
   it('changes with a choice made in another tab', () => {

@@ -25,6 +25,15 @@ function apply(choice: ThemeChoice) {
   else document.documentElement.setAttribute(THEME_ATTRIBUTE, choice);
 }
 
+/**
+ * Shows the kept choice on the page. The gateway's head script does it before the first paint; this covers a page
+ * served without that script (a build with no first-paint.json, a development server), where a kept Dark would
+ * otherwise never show.
+ */
+export function applyKeptTheme(): void {
+  apply(themeChoice());
+}
+
 /** Keeps a choice in this browser and shows it at once, in every part of the page that reads it. */
 export function setThemeChoice(choice: ThemeChoice): void {
   try {
