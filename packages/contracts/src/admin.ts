@@ -16,7 +16,7 @@ import {
   parseTags,
   SLUG_PATTERN,
 } from './admin-terms';
-import { formMessage } from './form-messages';
+import { adminMessage } from './form-messages/admin';
 
 export * from './admin-terms';
 
@@ -43,8 +43,8 @@ export const sortOrderSchema = z.preprocess(
   z
     .number()
     .int()
-    .min(0, formMessage('form.sortOrderNegative'))
-    .max(MAX_SORT_ORDER, formMessage('form.sortOrderMax', { max: MAX_SORT_ORDER })),
+    .min(0, adminMessage('form.sortOrderNegative'))
+    .max(MAX_SORT_ORDER, adminMessage('form.sortOrderMax', { max: MAX_SORT_ORDER })),
 );
 
 const colorSchema = (fallback: string) =>
@@ -57,7 +57,7 @@ const colorSchema = (fallback: string) =>
           : v,
     z
       .string()
-      .regex(/^#[0-9a-fA-F]{6}$/, formMessage('form.colorHex'))
+      .regex(/^#[0-9a-fA-F]{6}$/, adminMessage('form.colorHex'))
       .transform((s) => s.toLowerCase()),
   );
 
@@ -69,13 +69,13 @@ const iconSchema = (fallback: string) =>
         : typeof v === 'string'
           ? v.trim()
           : v,
-    z.string().max(16, formMessage('form.iconMax', { max: 16 })),
+    z.string().max(16, adminMessage('form.iconMax', { max: 16 })),
   );
 
 const booleanWithDefault = (fallback: boolean) =>
   z.preprocess(
     (v) => (v === undefined || v === null ? fallback : v),
-    z.boolean({ message: formMessage('form.trueOrFalse') }),
+    z.boolean({ message: adminMessage('form.trueOrFalse') }),
   );
 
 /**
@@ -86,14 +86,14 @@ const slugField = () =>
   trimmedText.pipe(
     z
       .string()
-      .min(1, { message: formMessage('form.slugRequired'), abort: true })
+      .min(1, { message: adminMessage('form.slugRequired'), abort: true })
       .transform((s) => normaliseSlug(s))
       .pipe(
         z
           .string()
-          .min(1, formMessage('form.slugPattern'))
-          .max(120, formMessage('form.slugMax', { max: 120 }))
-          .regex(SLUG_PATTERN, formMessage('form.slugPattern')),
+          .min(1, adminMessage('form.slugPattern'))
+          .max(120, adminMessage('form.slugMax', { max: 120 }))
+          .regex(SLUG_PATTERN, adminMessage('form.slugPattern')),
       ),
   );
 
@@ -103,16 +103,16 @@ export const categoryInputSchema = z.object({
   name: trimmedText.pipe(
     z
       .string()
-      .min(1, { message: formMessage('category.nameRequired'), abort: true })
-      .min(2, formMessage('category.nameMin'))
-      .max(50, formMessage('category.nameMax')),
+      .min(1, { message: adminMessage('category.nameRequired'), abort: true })
+      .min(2, adminMessage('category.nameMin'))
+      .max(50, adminMessage('category.nameMax')),
   ),
   description: trimmedText.pipe(
     z
       .string()
-      .min(1, { message: formMessage('form.descriptionRequired'), abort: true })
-      .min(10, formMessage('form.descriptionMin'))
-      .max(2000, formMessage('form.descriptionMax', { max: 2000 })),
+      .min(1, { message: adminMessage('form.descriptionRequired'), abort: true })
+      .min(10, adminMessage('form.descriptionMin'))
+      .max(2000, adminMessage('form.descriptionMax', { max: 2000 })),
   ),
   slug: slugField(),
   icon: iconSchema(CATEGORY_ICONS[0]),
@@ -134,11 +134,11 @@ export const creatorInputSchema = z.object({
   name: trimmedText.pipe(
     z
       .string()
-      .min(1, { message: formMessage('creator.nameRequired'), abort: true })
-      .min(2, formMessage('creator.nameMin'))
-      .max(50, formMessage('creator.nameMax')),
+      .min(1, { message: adminMessage('creator.nameRequired'), abort: true })
+      .min(2, adminMessage('creator.nameMin'))
+      .max(50, adminMessage('creator.nameMax')),
   ),
-  description: trimmedText.pipe(z.string().max(2000, formMessage('form.descriptionMax', { max: 2000 }))),
+  description: trimmedText.pipe(z.string().max(2000, adminMessage('form.descriptionMax', { max: 2000 }))),
   slug: slugField(),
   icon: iconSchema(DEFAULT_CREATOR_ICON),
   color: colorSchema(DEFAULT_CREATOR_COLOR),
@@ -190,14 +190,14 @@ const durationSchema = z.preprocess(
     return typeof value === 'string' ? Number(value.trim()) : value;
   },
   z
-    .number({ message: formMessage('product.durationNumber') })
-    .refine((n) => Number.isFinite(n), formMessage('product.durationNumber'))
+    .number({ message: adminMessage('product.durationNumber') })
+    .refine((n) => Number.isFinite(n), adminMessage('product.durationNumber'))
     .pipe(
       z
         .number()
-        .int(formMessage('product.durationWhole'))
-        .min(1, formMessage('product.durationMin'))
-        .max(100_000, formMessage('product.durationMax', { max: 100_000 })),
+        .int(adminMessage('product.durationWhole'))
+        .min(1, adminMessage('product.durationMin'))
+        .max(100_000, adminMessage('product.durationMax', { max: 100_000 })),
     )
     .nullable(),
 );
@@ -209,13 +209,13 @@ const priceSchema = z.preprocess(
     return typeof value === 'string' ? Number(value.trim()) : value;
   },
   z
-    .number({ message: formMessage('product.priceNumber') })
-    .refine((n) => Number.isFinite(n), formMessage('product.priceNumber'))
+    .number({ message: adminMessage('product.priceNumber') })
+    .refine((n) => Number.isFinite(n), adminMessage('product.priceNumber'))
     .pipe(
       z
         .number()
-        .min(0, formMessage('product.priceNegative'))
-        .max(100_000, formMessage('product.priceMax', { max: 100_000 })),
+        .min(0, adminMessage('product.priceNegative'))
+        .max(100_000, adminMessage('product.priceMax', { max: 100_000 })),
     )
     .transform((n) => Math.round(n * 100) / 100)
     .nullable(),
@@ -229,10 +229,10 @@ const tagsSchema = z.preprocess(
     return v;
   },
   z
-    .array(z.string().max(40, formMessage('product.tagMax', { max: 40 })), {
-      message: formMessage('product.tagsList'),
+    .array(z.string().max(40, adminMessage('product.tagMax', { max: 40 })), {
+      message: adminMessage('product.tagsList'),
     })
-    .max(20, formMessage('product.tagsMax', { max: 20 })),
+    .max(20, adminMessage('product.tagsMax', { max: 20 })),
 );
 
 const optionalText = (max: number, tooLong: string) =>
@@ -245,25 +245,25 @@ export const productInputSchema = z.object({
   title: trimmedText.pipe(
     z
       .string()
-      .min(1, formMessage('form.titleRequired'))
-      .max(200, formMessage('form.titleMax', { max: 200 })),
+      .min(1, adminMessage('form.titleRequired'))
+      .max(200, adminMessage('form.titleMax', { max: 200 })),
   ),
   description: trimmedText.pipe(
     z
       .string()
-      .min(1, formMessage('form.descriptionRequired'))
-      .max(5000, formMessage('form.descriptionMax', { max: 5000 })),
+      .min(1, adminMessage('form.descriptionRequired'))
+      .max(5000, adminMessage('form.descriptionMax', { max: 5000 })),
   ),
   /** HTML; the server sanitises it with an allow-list before saving. */
   content: z.preprocess(
     emptyToNull,
     z
       .string()
-      .max(200_000, formMessage('product.contentMax', { max: 200_000 }))
+      .max(200_000, adminMessage('product.contentMax', { max: 200_000 }))
       .nullable(),
   ),
-  category: refId(formMessage('product.categoryRequired'), formMessage('product.categoryInvalid')),
-  creator: refId(formMessage('product.creatorRequired'), formMessage('product.creatorInvalid')),
+  category: refId(adminMessage('product.categoryRequired'), adminMessage('product.categoryInvalid')),
+  creator: refId(adminMessage('product.creatorRequired'), adminMessage('product.creatorInvalid')),
   type: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'course' : v), productTypeSchema),
   difficulty: z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? 'beginner' : v),
@@ -271,24 +271,24 @@ export const productInputSchema = z.object({
   ),
   duration: durationSchema,
   thumbnail: linkSchema(
-    formMessage('product.thumbnailMax', { max: 2000 }),
-    formMessage('product.thumbnailLink'),
+    adminMessage('product.thumbnailMax', { max: 2000 }),
+    adminMessage('product.thumbnailLink'),
   ),
   videoUrl: linkSchema(
-    formMessage('product.videoUrlMax', { max: 2000 }),
-    formMessage('product.videoUrlLink'),
+    adminMessage('product.videoUrlMax', { max: 2000 }),
+    adminMessage('product.videoUrlLink'),
   ),
   /** An uploaded video (media service): streamed adaptively once processed; videoUrl plays until then. */
   mediaAssetId: z.preprocess(
     emptyToNull,
     z
       .string()
-      .regex(/^[0-9a-f]{24}$/, formMessage('product.videoUploadInvalid'))
+      .regex(/^[0-9a-f]{24}$/, adminMessage('product.videoUploadInvalid'))
       .nullable(),
   ),
   tags: tagsSchema,
   price: priceSchema,
-  instructor: optionalText(100, formMessage('product.instructorMax', { max: 100 })),
+  instructor: optionalText(100, adminMessage('product.instructorMax', { max: 100 })),
   /** Optional; generated from the title when blank, normalised as section 5 describes. */
   slug: z.preprocess(
     emptyToNull,
@@ -296,7 +296,7 @@ export const productInputSchema = z.object({
       .string()
       .trim()
       .transform(normaliseSlug)
-      .pipe(z.string().max(120, formMessage('form.slugMax', { max: 120 })))
+      .pipe(z.string().max(120, adminMessage('form.slugMax', { max: 120 })))
       .nullable(),
   ),
   isActive: booleanWithDefault(true),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formMessage } from './form-messages';
+import { integrationMessage } from './form-messages/integrations';
 import { API_KEY_MAX_DAYS, API_KEY_NAME_MAX, API_SCOPES, apiKeyMessages } from './api-keys-terms';
 import { teamIdParamsSchema } from './teams';
 
@@ -29,10 +29,10 @@ export const apiKeyListSchema = z.object({ items: z.array(apiKeySchema) });
 export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
 
 export const createApiKeyBodySchema = z.object({
-  name: z.string().trim().min(1, formMessage('apiKey.name')).max(API_KEY_NAME_MAX),
+  name: z.string().trim().min(1, integrationMessage('apiKey.name')).max(API_KEY_NAME_MAX),
   scopes: z
     .array(apiScopeSchema)
-    .min(1, formMessage('apiKey.scopes'))
+    .min(1, integrationMessage('apiKey.scopes'))
     .refine((scopes) => new Set(scopes).size === scopes.length, apiKeyMessages.duplicateScopes),
   /** Days until it stops working (at most a year); null or absent: until revoked. */
   expiresInDays: z.number().int().min(1).max(API_KEY_MAX_DAYS).nullable().optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formMessage } from './form-messages';
+import { basicMessage } from './form-messages/basic';
 import type { ReasonRule } from './reason-terms';
 
 /** One field's problem, as the one error shape carries it. */
@@ -41,7 +41,7 @@ export const reasonBodySchema = (rule: ReasonRule) =>
   });
 
 /** Entity ids are 24-character lowercase hex strings. */
-export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/, formMessage('form.invalidId'));
+export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/, basicMessage('form.invalidId'));
 
 /** page/limit query parameters shared by every list call. */
 export const pagingQuerySchema = z.object({

@@ -3,16 +3,17 @@ import { z } from 'zod';
 import { LISTING_WINDOW, objectIdSchema, pagingQuerySchema } from './api';
 
 import { DIFFICULTIES, PRODUCT_SORTS, PRODUCT_TYPES } from './catalog-terms';
-import { formMessage, oneOf } from './form-messages';
+import { catalogMessage } from './form-messages/catalog';
+import { oneOf } from './form-messages/fill';
 import { productStreamSchema } from './media';
 
 export * from './catalog-terms';
 
 export const productTypeSchema = z.enum(PRODUCT_TYPES, {
-  message: formMessage('product.typeInvalid', oneOf(PRODUCT_TYPES)),
+  message: catalogMessage('product.typeInvalid', oneOf(PRODUCT_TYPES)),
 });
 export const difficultySchema = z.enum(DIFFICULTIES, {
-  message: formMessage('product.difficultyInvalid', oneOf(DIFFICULTIES)),
+  message: catalogMessage('product.difficultyInvalid', oneOf(DIFFICULTIES)),
 });
 
 // ---------- entities as the API returns them ----------

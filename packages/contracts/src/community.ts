@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notificationTypeSchema } from './notifications';
 import { objectIdSchema, reasonBodySchema } from './api';
-import { formMessage } from './form-messages';
+import { liveMessage } from './form-messages/live';
 import {
   COMMUNITY_LIMITS,
   COMMUNITY_MESSAGES,
@@ -293,15 +293,15 @@ export type LiveSession = z.infer<typeof liveSessionSchema>;
 
 export const liveProductParamsSchema = z.object({ productId: objectIdSchema });
 export const scheduleLiveBodySchema = z.object({
-  startsAt: z.iso.datetime({ offset: true, error: formMessage('live.startsAt') }),
+  startsAt: z.iso.datetime({ offset: true, error: liveMessage('live.startsAt') }),
   durationMinutes: z.coerce
-    .number({ error: formMessage('live.durationRequired') })
-    .int(formMessage('live.durationWhole'))
-    .min(10, formMessage('live.durationMin', { min: 10 }))
-    .max(480, formMessage('live.durationMax', { hours: 8 })),
+    .number({ error: liveMessage('live.durationRequired') })
+    .int(liveMessage('live.durationWhole'))
+    .min(10, liveMessage('live.durationMin', { min: 10 }))
+    .max(480, liveMessage('live.durationMax', { hours: 8 })),
   joinUrl: z
-    .url({ protocol: /^https?$/, error: formMessage('live.joinUrl') })
-    .max(2_000, formMessage('live.joinUrlTooLong')),
+    .url({ protocol: /^https?$/, error: liveMessage('live.joinUrl') })
+    .max(2_000, liveMessage('live.joinUrlTooLong')),
   recordingAssetId: objectIdSchema.nullable().optional(),
 });
 export type ScheduleLiveBody = z.infer<typeof scheduleLiveBodySchema>;

@@ -3,7 +3,10 @@
 import { z } from 'zod';
 import { emptyToNull, linkSchema } from './admin';
 import { objectIdSchema } from './api';
-import { formMessage, oneOf } from './form-messages';
+import { adminMessage } from './form-messages/admin';
+import { curriculumMessage } from './form-messages/curriculum';
+import { quizMessage } from './form-messages/quiz';
+import { oneOf } from './form-messages/fill';
 import { LESSON_KINDS } from './course-rules';
 import { productStreamSchema } from './media';
 import { adminQuizSchema, quizInputSchema, quizSchema } from './quiz';
@@ -11,7 +14,7 @@ import { adminQuizSchema, quizInputSchema, quizSchema } from './quiz';
 export * from './course-rules';
 
 export const lessonKindSchema = z.enum(LESSON_KINDS, {
-  message: formMessage('curriculum.lessonKindInvalid', oneOf(LESSON_KINDS)),
+  message: curriculumMessage('curriculum.lessonKindInvalid', oneOf(LESSON_KINDS)),
 });
 
 /** Longest lesson accepted: a day of video. */
@@ -162,8 +165,8 @@ const keptId = z.preprocess(emptyToNull, objectIdSchema.nullable()).optional();
 const resourceInputSchema = z.object({
   id: keptId,
   title: titleOf(
-    formMessage('curriculum.resourceTitleRequired'),
-    formMessage('curriculum.resourceTitleMax', { max: 200 }),
+    curriculumMessage('curriculum.resourceTitleRequired'),
+    curriculumMessage('curriculum.resourceTitleMax', { max: 200 }),
   ),
   mediaAssetId: objectIdSchema,
 });
@@ -172,29 +175,29 @@ const lessonInputSchema = z
   .object({
     id: keptId,
     title: titleOf(
-      formMessage('curriculum.lessonTitleRequired'),
-      formMessage('curriculum.lessonTitleMax', { max: 200 }),
+      curriculumMessage('curriculum.lessonTitleRequired'),
+      curriculumMessage('curriculum.lessonTitleMax', { max: 200 }),
     ),
     kind: lessonKindSchema,
     durationSeconds: z
       .preprocess(
         emptyToNull,
         z
-          .number({ error: formMessage('curriculum.secondsNumber') })
-          .int(formMessage('curriculum.secondsWhole'))
-          .min(0, formMessage('curriculum.secondsNegative'))
-          .max(MAX_LESSON_SECONDS, formMessage('curriculum.secondsMax', { max: MAX_LESSON_SECONDS }))
+          .number({ error: curriculumMessage('curriculum.secondsNumber') })
+          .int(curriculumMessage('curriculum.secondsWhole'))
+          .min(0, curriculumMessage('curriculum.secondsNegative'))
+          .max(MAX_LESSON_SECONDS, curriculumMessage('curriculum.secondsMax', { max: MAX_LESSON_SECONDS }))
           .nullable(),
       )
       .optional()
       .transform((v) => v ?? null),
     isFreePreview: z
-      .boolean({ error: formMessage('curriculum.freePreviewBoolean') })
+      .boolean({ error: curriculumMessage('curriculum.freePreviewBoolean') })
       .optional()
       .default(false),
     videoUrl: linkSchema(
-      formMessage('product.videoUrlMax', { max: 2000 }),
-      formMessage('product.videoUrlLink'),
+      adminMessage('product.videoUrlMax', { max: 2000 }),
+      adminMessage('product.videoUrlLink'),
     )
       .optional()
       .transform((v) => v ?? null),
@@ -210,7 +213,7 @@ const lessonInputSchema = z
           .string()
           .max(
             CURRICULUM_LIMITS.articleCharacters,
-            formMessage('curriculum.articleMax', { max: CURRICULUM_LIMITS.articleCharacters }),
+            curriculumMessage('curriculum.articleMax', { max: CURRICULUM_LIMITS.articleCharacters }),
           )
           .nullable(),
       )
@@ -225,28 +228,28 @@ const lessonInputSchema = z
       .array(resourceInputSchema)
       .max(
         CURRICULUM_LIMITS.resourcesPerLesson,
-        formMessage('curriculum.resourcesMax', { max: CURRICULUM_LIMITS.resourcesPerLesson }),
+        curriculumMessage('curriculum.resourcesMax', { max: CURRICULUM_LIMITS.resourcesPerLesson }),
       )
       .optional()
       .default([]),
   })
   .superRefine((lesson, ctx) => {
     if (lesson.kind === 'quiz' && !lesson.quiz)
-      ctx.addIssue({ code: 'custom', path: ['quiz'], message: formMessage('quiz.required') });
+      ctx.addIssue({ code: 'custom', path: ['quiz'], message: quizMessage('quiz.required') });
   });
 export type LessonInput = z.output<typeof lessonInputSchema>;
 
 const sectionInputSchema = z.object({
   id: keptId,
   title: titleOf(
-    formMessage('curriculum.sectionTitleRequired'),
-    formMessage('curriculum.sectionTitleMax', { max: 200 }),
+    curriculumMessage('curriculum.sectionTitleRequired'),
+    curriculumMessage('curriculum.sectionTitleMax', { max: 200 }),
   ),
   lessons: z
     .array(lessonInputSchema)
     .max(
       CURRICULUM_LIMITS.lessonsPerSection,
-      formMessage('curriculum.lessonsPerSectionMax', { max: CURRICULUM_LIMITS.lessonsPerSection }),
+      curriculumMessage('curriculum.lessonsPerSectionMax', { max: CURRICULUM_LIMITS.lessonsPerSection }),
     ),
 });
 export type SectionInput = z.output<typeof sectionInputSchema>;
@@ -258,14 +261,14 @@ export type SectionInput = z.output<typeof sectionInputSchema>;
 export const curriculumBodySchema = z
   .object({
     version: z
-      .number({ error: formMessage('curriculum.versionRequired') })
-      .int(formMessage('curriculum.versionRequired'))
-      .min(0, formMessage('curriculum.versionRequired')),
+      .number({ error: curriculumMessage('curriculum.versionRequired') })
+      .int(curriculumMessage('curriculum.versionRequired'))
+      .min(0, curriculumMessage('curriculum.versionRequired')),
     sections: z
       .array(sectionInputSchema)
       .max(
         CURRICULUM_LIMITS.sections,
-        formMessage('curriculum.sectionsMax', { max: CURRICULUM_LIMITS.sections }),
+        curriculumMessage('curriculum.sectionsMax', { max: CURRICULUM_LIMITS.sections }),
       ),
   })
   .superRefine((body, ctx) => {
@@ -274,7 +277,7 @@ export const curriculumBodySchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['sections'],
-        message: formMessage('curriculum.lessonsPerCourseMax', { max: CURRICULUM_LIMITS.lessons }),
+        message: curriculumMessage('curriculum.lessonsPerCourseMax', { max: CURRICULUM_LIMITS.lessons }),
       });
     const seen = new Set<string>();
     const questions = lessons.flatMap((l) => l.quiz?.questions ?? []);
@@ -291,7 +294,7 @@ export const curriculumBodySchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['sections'],
-          message: formMessage('curriculum.idTwice', { id }),
+          message: curriculumMessage('curriculum.idTwice', { id }),
         });
       seen.add(id);
     }

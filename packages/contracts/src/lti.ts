@@ -1,7 +1,7 @@
 // Contracts of Catalyst as an LTI 1.3 Advantage tool: platform registrations (admin), the launch's forms and the
 // claims auth reads from a platform's id_token (IMS LTI 1.3 core, Deep Linking 2.0, AGS 2.0).
 import { z } from 'zod';
-import { formMessage } from './form-messages';
+import { integrationMessage } from './form-messages/integrations';
 
 export const LTI_VERSION = '1.3.0';
 /** How long a login initiation's state and nonce wait for the platform's id_token, and a picker for its choice. */
@@ -58,27 +58,27 @@ const httpsUrl = (missing: string, notAnAddress: string) =>
 /** What an admin saves of a platform (the LMS): its identity and endpoints, from its registration page. */
 export const ltiPlatformBodySchema = z.object({
   name: z
-    .string({ message: formMessage('lti.name') })
+    .string({ message: integrationMessage('lti.name') })
     .trim()
-    .min(2, formMessage('lti.nameMin'))
-    .max(100, formMessage('lti.nameMax', { max: 100 })),
-  issuer: httpsUrl(formMessage('lti.issuer'), formMessage('lti.issuerUrl')),
+    .min(2, integrationMessage('lti.nameMin'))
+    .max(100, integrationMessage('lti.nameMax', { max: 100 })),
+  issuer: httpsUrl(integrationMessage('lti.issuer'), integrationMessage('lti.issuerUrl')),
   clientId: z
-    .string({ message: formMessage('lti.clientId') })
+    .string({ message: integrationMessage('lti.clientId') })
     .trim()
-    .min(1, formMessage('lti.clientId'))
-    .max(255, formMessage('lti.clientIdMax', { max: 255 })),
+    .min(1, integrationMessage('lti.clientId'))
+    .max(255, integrationMessage('lti.clientIdMax', { max: 255 })),
   deploymentIds: z
-    .array(z.string().trim().min(1).max(255), { message: formMessage('lti.deploymentIds') })
-    .min(1, formMessage('lti.deploymentIds'))
+    .array(z.string().trim().min(1).max(255), { message: integrationMessage('lti.deploymentIds') })
+    .min(1, integrationMessage('lti.deploymentIds'))
     .max(50),
-  authUrl: httpsUrl(formMessage('lti.authUrl'), formMessage('lti.authUrlFull')),
-  tokenUrl: httpsUrl(formMessage('lti.tokenUrl'), formMessage('lti.tokenUrlFull')),
-  jwksUrl: httpsUrl(formMessage('lti.jwksUrl'), formMessage('lti.jwksUrlFull')),
+  authUrl: httpsUrl(integrationMessage('lti.authUrl'), integrationMessage('lti.authUrlFull')),
+  tokenUrl: httpsUrl(integrationMessage('lti.tokenUrl'), integrationMessage('lti.tokenUrlFull')),
+  jwksUrl: httpsUrl(integrationMessage('lti.jwksUrl'), integrationMessage('lti.jwksUrlFull')),
   /** The LMS's web origins that frame the tool where they differ from the issuer's (Canvas: the school's own host). */
   frameOrigins: z
     .array(
-      httpsUrl(formMessage('lti.frameOrigin'), formMessage('lti.frameOriginFull')).transform(
+      httpsUrl(integrationMessage('lti.frameOrigin'), integrationMessage('lti.frameOriginFull')).transform(
         (url) => new URL(url).origin,
       ),
     )

@@ -5,21 +5,21 @@ import { z } from 'zod';
 import { objectIdSchema } from './api';
 import { difficultySchema, productTypeSchema } from './catalog';
 import { normaliseSlug, SLUG_PATTERN } from './admin-terms';
-import { formMessage } from './form-messages';
+import { adminMessage } from './form-messages/admin';
 
 /** The most items a path holds. */
 export const PATH_ITEMS_MAX = 50;
 
 export const PATH_MESSAGES = {
-  titleRequired: formMessage('form.titleRequired'),
-  descriptionRequired: formMessage('form.descriptionRequired'),
-  slugPattern: formMessage('form.slugPattern'),
-  slugTaken: formMessage('path.slugTaken'),
-  hours: formMessage('path.hours'),
-  itemsRequired: formMessage('path.itemsRequired'),
-  itemsMax: formMessage('path.itemsMax', { max: PATH_ITEMS_MAX }),
-  itemTwice: formMessage('path.itemTwice'),
-  unknownProduct: formMessage('path.unknownProduct'),
+  titleRequired: adminMessage('form.titleRequired'),
+  descriptionRequired: adminMessage('form.descriptionRequired'),
+  slugPattern: adminMessage('form.slugPattern'),
+  slugTaken: adminMessage('path.slugTaken'),
+  hours: adminMessage('path.hours'),
+  itemsRequired: adminMessage('path.itemsRequired'),
+  itemsMax: adminMessage('path.itemsMax', { max: PATH_ITEMS_MAX }),
+  itemTwice: adminMessage('path.itemTwice'),
+  unknownProduct: adminMessage('path.unknownProduct'),
   notFound: 'Path not found',
   notFollowed: 'Follow this path first',
 } as const;
@@ -32,13 +32,13 @@ export const pathInputSchema = z.object({
     z
       .string()
       .min(1, PATH_MESSAGES.titleRequired)
-      .max(200, formMessage('form.titleMax', { max: 200 })),
+      .max(200, adminMessage('form.titleMax', { max: 200 })),
   ),
   description: trimmed.pipe(
     z
       .string()
       .min(1, PATH_MESSAGES.descriptionRequired)
-      .max(5000, formMessage('form.descriptionMax', { max: 5000 })),
+      .max(5000, adminMessage('form.descriptionMax', { max: 5000 })),
   ),
   slug: z.preprocess(
     (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
@@ -50,7 +50,7 @@ export const pathInputSchema = z.object({
         z
           .string()
           .min(1, PATH_MESSAGES.slugPattern)
-          .max(120, formMessage('form.slugMax', { max: 120 }))
+          .max(120, adminMessage('form.slugMax', { max: 120 }))
           .regex(SLUG_PATTERN, PATH_MESSAGES.slugPattern),
       )
       .nullable(),
@@ -64,7 +64,7 @@ export const pathInputSchema = z.object({
       .max(1000, PATH_MESSAGES.hours)
       .transform((n) => Math.round(n * 10) / 10),
   ),
-  isPublished: z.preprocess((v) => v ?? false, z.boolean({ message: formMessage('form.trueOrFalse') })),
+  isPublished: z.preprocess((v) => v ?? false, z.boolean({ message: adminMessage('form.trueOrFalse') })),
   /** The items' product ids, in order. */
   items: z
     .array(objectIdSchema, { message: PATH_MESSAGES.itemsRequired })

@@ -1,16 +1,16 @@
 // Contracts of issue 56's plans and promotion codes: monthly or annual, the free trial, switching between them,
 // and the codes admins make and learners enter. Shared by billing and its remotes. Amounts are dollars.
 import { z } from 'zod';
-import { formMessage } from './form-messages';
+import { billingMessage } from './form-messages/billing';
 
 export { PREMIUM_ANNUAL_PLAN, TRIAL_DAYS, type BillingInterval } from './plan';
 
 export const billingIntervalSchema = z.enum(['month', 'year'], {
-  message: formMessage('promotion.interval'),
+  message: billingMessage('promotion.interval'),
 });
 
 /** A code as typed: 4–32 letters or digits, whatever the case (codes are compared without it). */
-export const PROMOTION_CODE_RULE = formMessage('promotion.codeRule');
+export const PROMOTION_CODE_RULE = billingMessage('promotion.codeRule');
 export const promotionCodeSchema = z
   .string({ message: PROMOTION_CODE_RULE })
   .trim()
@@ -80,40 +80,40 @@ export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
 // ---------- admin: promotion codes ----------
 
 const money = z
-  .number({ message: formMessage('promotion.amount') })
-  .positive(formMessage('promotion.amountAboveZero'))
-  .max(10_000, formMessage('promotion.amountMax', { max: 10_000 }));
+  .number({ message: billingMessage('promotion.amount') })
+  .positive(billingMessage('promotion.amountAboveZero'))
+  .max(10_000, billingMessage('promotion.amountMax', { max: 10_000 }));
 
 export const promotionCreateBodySchema = z
   .object({
     code: promotionCodeSchema,
-    kind: z.enum(['percent', 'amount'], { message: formMessage('promotion.kind') }),
+    kind: z.enum(['percent', 'amount'], { message: billingMessage('promotion.kind') }),
     percentOff: z
-      .number({ message: formMessage('promotion.percentOff') })
-      .gt(0, formMessage('promotion.percentOff'))
-      .max(100, formMessage('promotion.percentOff'))
+      .number({ message: billingMessage('promotion.percentOff') })
+      .gt(0, billingMessage('promotion.percentOff'))
+      .max(100, billingMessage('promotion.percentOff'))
       .optional(),
     amountOff: money.optional(),
     duration: promotionDurationSchema,
     durationInMonths: z
-      .number({ message: formMessage('promotion.months') })
-      .int(formMessage('promotion.months'))
-      .min(1, formMessage('promotion.months'))
-      .max(36, formMessage('promotion.months'))
+      .number({ message: billingMessage('promotion.months') })
+      .int(billingMessage('promotion.months'))
+      .min(1, billingMessage('promotion.months'))
+      .max(36, billingMessage('promotion.months'))
       .optional(),
     /** 'first-time': only for someone who never had Premium. */
     audience: z.enum(['anyone', 'first-time']),
     maxRedemptions: z
-      .number({ message: formMessage('promotion.uses', { max: 1_000_000 }) })
-      .int(formMessage('promotion.uses', { max: 1_000_000 }))
-      .min(1, formMessage('promotion.atLeastOne'))
-      .max(1_000_000, formMessage('promotion.uses', { max: 1_000_000 }))
+      .number({ message: billingMessage('promotion.uses', { max: 1_000_000 }) })
+      .int(billingMessage('promotion.uses', { max: 1_000_000 }))
+      .min(1, billingMessage('promotion.atLeastOne'))
+      .max(1_000_000, billingMessage('promotion.uses', { max: 1_000_000 }))
       .nullable()
       .optional(),
     /** ISO date-time after which the code no longer works. */
     expiresAt: z
       .string()
-      .datetime({ message: formMessage('promotion.expiresAt') })
+      .datetime({ message: billingMessage('promotion.expiresAt') })
       .nullable()
       .optional(),
     /** The one plan it is for; null: both. */
@@ -121,15 +121,19 @@ export const promotionCreateBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.kind === 'percent' && body.percentOff === undefined)
-      ctx.addIssue({ code: 'custom', path: ['percentOff'], message: formMessage('promotion.percentOff') });
+      ctx.addIssue({ code: 'custom', path: ['percentOff'], message: billingMessage('promotion.percentOff') });
     if (body.kind === 'amount' && body.amountOff === undefined)
       ctx.addIssue({
         code: 'custom',
         path: ['amountOff'],
-        message: formMessage('promotion.amountAboveZero'),
+        message: billingMessage('promotion.amountAboveZero'),
       });
     if (body.duration === 'repeating' && body.durationInMonths === undefined)
-      ctx.addIssue({ code: 'custom', path: ['durationInMonths'], message: formMessage('promotion.months') });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['durationInMonths'],
+        message: billingMessage('promotion.months'),
+      });
   });
 export type PromotionCreateBody = z.input<typeof promotionCreateBodySchema>;
 

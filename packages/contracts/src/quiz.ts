@@ -5,7 +5,8 @@ import { emptyToNull } from './admin';
 import { objectIdSchema } from './api';
 import { lessonProgressSchema } from './course-progress';
 import { progressSchema } from './progress';
-import { formMessage, oneOf } from './form-messages';
+import { quizMessage } from './form-messages/quiz';
+import { oneOf } from './form-messages/fill';
 import { QUIZ_LIMITS, QUIZ_QUESTION_KINDS } from './quiz-terms';
 
 export * from './quiz-terms';
@@ -23,11 +24,11 @@ const quizOptionInputSchema = z.object({
   id: keptId,
   text: text(
     QUIZ_LIMITS.option,
-    formMessage('quiz.optionRequired'),
-    formMessage('quiz.optionMax', { max: QUIZ_LIMITS.option }),
+    quizMessage('quiz.optionRequired'),
+    quizMessage('quiz.optionMax', { max: QUIZ_LIMITS.option }),
   ),
   isCorrect: z
-    .boolean({ error: formMessage('quiz.correctBoolean') })
+    .boolean({ error: quizMessage('quiz.correctBoolean') })
     .optional()
     .default(false),
 });
@@ -36,24 +37,24 @@ const quizQuestionInputSchema = z
   .object({
     id: keptId,
     kind: z.enum(QUIZ_QUESTION_KINDS, {
-      message: formMessage('quiz.kindInvalid', oneOf(QUIZ_QUESTION_KINDS)),
+      message: quizMessage('quiz.kindInvalid', oneOf(QUIZ_QUESTION_KINDS)),
     }),
     prompt: text(
       QUIZ_LIMITS.prompt,
-      formMessage('quiz.promptRequired'),
-      formMessage('quiz.promptMax', { max: QUIZ_LIMITS.prompt }),
+      quizMessage('quiz.promptRequired'),
+      quizMessage('quiz.promptMax', { max: QUIZ_LIMITS.prompt }),
     ),
     options: z
       .array(quizOptionInputSchema)
-      .min(2, formMessage('quiz.optionsMin'))
-      .max(QUIZ_LIMITS.options, formMessage('quiz.optionsMax', { max: QUIZ_LIMITS.options })),
+      .min(2, quizMessage('quiz.optionsMin'))
+      .max(QUIZ_LIMITS.options, quizMessage('quiz.optionsMax', { max: QUIZ_LIMITS.options })),
     explanation: z
       .preprocess(
         emptyToNull,
         z
           .string()
           .trim()
-          .max(QUIZ_LIMITS.explanation, formMessage('quiz.explanationMax', { max: QUIZ_LIMITS.explanation }))
+          .max(QUIZ_LIMITS.explanation, quizMessage('quiz.explanationMax', { max: QUIZ_LIMITS.explanation }))
           .nullable(),
       )
       .optional()
@@ -64,27 +65,27 @@ const quizQuestionInputSchema = z
     if (question.kind === 'true-false') {
       const texts = question.options.map((o) => o.text.toLowerCase()).sort();
       if (texts.length !== 2 || texts[0] !== 'false' || texts[1] !== 'true')
-        ctx.addIssue({ code: 'custom', path: ['options'], message: formMessage('quiz.trueFalseOptions') });
+        ctx.addIssue({ code: 'custom', path: ['options'], message: quizMessage('quiz.trueFalseOptions') });
     }
     if (question.kind !== 'multiple' && correct !== 1)
-      ctx.addIssue({ code: 'custom', path: ['options'], message: formMessage('quiz.oneCorrect') });
+      ctx.addIssue({ code: 'custom', path: ['options'], message: quizMessage('quiz.oneCorrect') });
     if (question.kind === 'multiple' && correct < 1)
-      ctx.addIssue({ code: 'custom', path: ['options'], message: formMessage('quiz.someCorrect') });
+      ctx.addIssue({ code: 'custom', path: ['options'], message: quizMessage('quiz.someCorrect') });
   });
 
 /** A quiz lesson's questions as the editor saves them (inside the curriculum save). */
 export const quizInputSchema = z.object({
   passPercent: z
-    .number({ error: formMessage('quiz.passPercent') })
-    .int(formMessage('quiz.passPercent'))
-    .min(1, formMessage('quiz.passPercent'))
-    .max(100, formMessage('quiz.passPercent'))
+    .number({ error: quizMessage('quiz.passPercent') })
+    .int(quizMessage('quiz.passPercent'))
+    .min(1, quizMessage('quiz.passPercent'))
+    .max(100, quizMessage('quiz.passPercent'))
     .optional()
     .default(70),
   questions: z
     .array(quizQuestionInputSchema)
-    .min(1, formMessage('quiz.required'))
-    .max(QUIZ_LIMITS.questions, formMessage('quiz.questionsMax', { max: QUIZ_LIMITS.questions })),
+    .min(1, quizMessage('quiz.required'))
+    .max(QUIZ_LIMITS.questions, quizMessage('quiz.questionsMax', { max: QUIZ_LIMITS.questions })),
 });
 export type QuizInput = z.output<typeof quizInputSchema>;
 

@@ -5,7 +5,8 @@ import { productInputSchema } from './admin';
 import { objectIdSchema } from './api';
 import { difficultySchema, productTypeSchema } from './catalog';
 import { adminSectionSchema } from './course';
-import { formMessage } from './form-messages';
+import { adminMessage } from './form-messages/admin';
+import { basicMessage } from './form-messages/basic';
 
 export const STUDIO_MESSAGES = {
   invitationSent: 'Invitation sent',
@@ -30,7 +31,7 @@ export const STUDIO_MESSAGES = {
   notInReview: 'This revision is not waiting for review',
   approved: 'Revision approved and published',
   returned: 'Revision returned to the creator',
-  reasonRequired: formMessage('revision.reasonRequired'),
+  reasonRequired: adminMessage('revision.reasonRequired'),
   foreignItem: 'This draft names a lesson or section of another product',
   notYourMedia: 'Pick media from your own library',
 } as const;
@@ -42,11 +43,11 @@ export const CREATOR_INVITATION_DAYS = 7;
 
 export const creatorInvitationBodySchema = z.object({
   email: z
-    .string({ message: formMessage('creator.invitationEmail') })
+    .string({ message: adminMessage('creator.invitationEmail') })
     .trim()
     .toLowerCase()
-    .email(formMessage('form.emailInvalid'))
-    .max(254, formMessage('form.emailInvalid')),
+    .email(basicMessage('form.emailInvalid'))
+    .max(254, basicMessage('form.emailInvalid')),
 });
 export type CreatorInvitationBody = z.input<typeof creatorInvitationBodySchema>;
 
@@ -174,7 +175,7 @@ export const revisionReturnBodySchema = z.object({
     .string({ message: STUDIO_MESSAGES.reasonRequired })
     .trim()
     .min(1, STUDIO_MESSAGES.reasonRequired)
-    .max(2000, formMessage('revision.reasonMax', { max: 2000 })),
+    .max(2000, adminMessage('revision.reasonMax', { max: 2000 })),
 });
 export type RevisionReturnBody = z.input<typeof revisionReturnBodySchema>;
 

@@ -2,7 +2,7 @@
 // protocol.
 import { z } from 'zod';
 import { normaliseEmail, validateEmail } from './auth-terms';
-import { formMessage } from './form-messages';
+import { basicMessage } from './form-messages/basic';
 import {
   TEAM_SSO_DOMAINS_MAX,
   TEAM_SSO_DOMAINS_MIN,
@@ -24,10 +24,10 @@ export const domainField = z
   .refine((value) => DOMAIN_PATTERN.test(value), teamSsoMessages.domain);
 
 const emailField = z
-  .string({ message: formMessage('form.email') })
+  .string({ message: basicMessage('form.email') })
   .max(320)
   .transform(normaliseEmail)
-  .refine((email) => !validateEmail(email), formMessage('form.emailInvalid'));
+  .refine((email) => !validateEmail(email), basicMessage('form.emailInvalid'));
 
 /** A domain the team signs in: only a verified one routes anybody; `record` is the TXT to publish. */
 export const teamSsoDomainSchema = z.object({

@@ -1,13 +1,13 @@
 // Contracts of signed outgoing webhooks: an admin's endpoints, the events each subscribes to, and their deliveries.
 import { z } from 'zod';
-import { formMessage } from './form-messages';
+import { integrationMessage } from './form-messages/integrations';
 import { domainEventTypeSchema } from './events';
 
 export const WEBHOOK_MESSAGES = {
-  url: formMessage('webhook.url'),
-  privateAddress: formMessage('webhook.privateAddress'),
-  unresolvable: formMessage('webhook.unresolvable'),
-  eventTypes: formMessage('webhook.eventTypes'),
+  url: integrationMessage('webhook.url'),
+  privateAddress: integrationMessage('webhook.privateAddress'),
+  unresolvable: integrationMessage('webhook.unresolvable'),
+  eventTypes: integrationMessage('webhook.eventTypes'),
   notFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Delivery not found',
   created: 'Endpoint added. Copy its signing secret now: it is shown only once.',
@@ -27,13 +27,13 @@ export const webhookDeliveryParamsSchema = z.object({ deliveryId: z.uuid('Delive
 const urlField = z
   .string({ message: WEBHOOK_MESSAGES.url })
   .trim()
-  .max(2_000, formMessage('webhook.urlMax'))
+  .max(2_000, integrationMessage('webhook.urlMax'))
   .pipe(z.url({ protocol: /^https?$/, message: WEBHOOK_MESSAGES.url }));
 
 /** POST /admin/webhooks */
 export const webhookEndpointBodySchema = z.object({
   url: urlField,
-  description: z.string().trim().max(200, formMessage('webhook.descriptionMax')).default(''),
+  description: z.string().trim().max(200, integrationMessage('webhook.descriptionMax')).default(''),
   eventTypes: z
     .array(domainEventTypeSchema)
     .min(1, WEBHOOK_MESSAGES.eventTypes)
@@ -45,7 +45,7 @@ export type WebhookEndpointBody = z.input<typeof webhookEndpointBodySchema>;
 /** PATCH /admin/webhooks/:id: what is sent changes; turning it on again clears its failures. */
 export const webhookEndpointUpdateSchema = z.object({
   url: urlField.optional(),
-  description: z.string().trim().max(200, formMessage('webhook.descriptionMax')).optional(),
+  description: z.string().trim().max(200, integrationMessage('webhook.descriptionMax')).optional(),
   eventTypes: z
     .array(domainEventTypeSchema)
     .min(1, WEBHOOK_MESSAGES.eventTypes)

@@ -1,13 +1,13 @@
 // Contracts of xAPI: the site's learning record store (LRS), which progress sends learners' statements to.
 import { z } from 'zod';
-import { formMessage } from './form-messages';
+import { integrationMessage } from './form-messages/integrations';
 
 export const xapiMessages = {
-  endpoint: formMessage('xapi.endpoint'),
-  endpointHttps: formMessage('xapi.endpointHttps'),
-  key: formMessage('xapi.key'),
-  secret: formMessage('xapi.secret'),
-  secretMissing: formMessage('xapi.secretMissing'),
+  endpoint: integrationMessage('xapi.endpoint'),
+  endpointHttps: integrationMessage('xapi.endpointHttps'),
+  key: integrationMessage('xapi.key'),
+  secret: integrationMessage('xapi.secret'),
+  secretMissing: integrationMessage('xapi.secretMissing'),
   notSet: 'Save the learning record store first',
   testSent: 'The LRS accepted the test statement',
   testRefused: 'The LRS did not accept the test statement',
