@@ -87,6 +87,23 @@ export function AdminMenu() {
   );
 }
 
+/** A menu item that does something (rather than opening a page): the menu closes first. */
+function MenuAction({ close, act, label }: { close: () => void; act: () => void; label: string }) {
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      className={styles.menuItem}
+      onClick={() => {
+        close();
+        act();
+      }}
+    >
+      {label}
+    </button>
+  );
+}
+
 /** The user menu: who is signed in, their pages, installing the app, and logging out. */
 export function UserMenuItems(menu: OpenMenu) {
   const { close } = menu;
@@ -121,19 +138,7 @@ export function UserMenuItems(menu: OpenMenu) {
       <Link to="/downloads" role="menuitem" className={styles.menuItem} onClick={close}>
         {t('menu.downloads')}
       </Link>
-      {install ? (
-        <button
-          type="button"
-          role="menuitem"
-          className={styles.menuItem}
-          onClick={() => {
-            close();
-            void install();
-          }}
-        >
-          {t('menu.install')}
-        </button>
-      ) : null}
+      {install ? <MenuAction close={close} act={() => void install()} label={t('menu.install')} /> : null}
       {studio ? (
         <Link to="/studio" role="menuitem" className={styles.menuItem} onClick={close}>
           {t('menu.studio')}
@@ -149,18 +154,14 @@ export function UserMenuItems(menu: OpenMenu) {
           {t('menu.adminPanel')}
         </Link>
       ) : null}
-      <button
-        type="button"
-        role="menuitem"
-        className={styles.menuItem}
-        onClick={() => {
-          close();
+      <MenuAction
+        close={close}
+        act={() => {
           void logout();
           navigate('/');
         }}
-      >
-        {t('menu.logout')}
-      </button>
+        label={t('menu.logout')}
+      />
     </div>
   );
 }
