@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { objectIdSchema } from './api';
 import { publicProductSchema } from './catalog';
+import { creatorPageMessage } from './form-messages/creator-page';
 import { reviewSchema } from './reviews';
 
 /** At most this many links on a creator's public page. */
 export const CREATOR_LINKS_MAX = 6;
 
 export const creatorLinkMessages = {
-  label: 'Each link needs a label of at most 40 characters',
-  url: 'Each link must be a full https:// address',
-  tooMany: `A creator has at most ${CREATOR_LINKS_MAX} links`,
+  label: creatorPageMessage('creatorPage.linkLabel', { max: 40 }),
+  url: creatorPageMessage('creatorPage.linkUrl'),
+  tooMany: creatorPageMessage('creatorPage.linksMax', { max: CREATOR_LINKS_MAX }),
 } as const;
 
 /** A link a creator shows on their public page (their site, a channel): https only, labelled. */
@@ -87,7 +88,10 @@ export type CreatorSummary = z.infer<typeof creatorSummarySchema>;
 
 /** GET/PUT /studio/profile: what a creator writes of their public page (the name and slug stay the admin's). */
 export const creatorProfileBodySchema = z.object({
-  description: z.string().trim().max(2000, 'The bio must be at most 2000 characters'),
+  description: z
+    .string()
+    .trim()
+    .max(2000, creatorPageMessage('creatorPage.bioMax', { max: 2000 })),
   links: creatorLinksSchema,
 });
 export type CreatorProfileBody = z.infer<typeof creatorProfileBodySchema>;

@@ -9,6 +9,7 @@ import { MODERATION_REASON } from './community-terms';
 import { BASIC_FORM_MESSAGES } from './form-messages/basic';
 import { CATALOG_FORM_MESSAGES } from './form-messages/catalog';
 import { ADMIN_FORM_MESSAGES } from './form-messages/admin';
+import { CREATOR_PAGE_FORM_MESSAGES } from './form-messages/creator-page';
 import { CURRICULUM_FORM_MESSAGES } from './form-messages/curriculum';
 import { QUIZ_FORM_MESSAGES } from './form-messages/quiz';
 import { LIVE_FORM_MESSAGES } from './form-messages/live';
@@ -28,6 +29,7 @@ export const FORM_MESSAGES = {
   ...LIVE_FORM_MESSAGES,
   ...BILLING_FORM_MESSAGES,
   ...INTEGRATION_FORM_MESSAGES,
+  ...CREATOR_PAGE_FORM_MESSAGES,
   'revocation.reasonRequired': REVOCATION_REASON.required,
   'revocation.reasonTooShort': REVOCATION_REASON.tooShort,
   'revocation.reasonTooLong': REVOCATION_REASON.tooLong,
