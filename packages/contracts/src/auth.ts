@@ -148,7 +148,9 @@ export const resolveSessionResponseSchema = z.object({ identity: identitySchema 
 
 export const usersCountResponseSchema = z.object({ count: z.number().int() });
 
-export const usersLookupRequestSchema = z.object({ ids: z.array(objectIdSchema).max(500) });
+/** Auth's user lookup takes at most this many ids a call. */
+export const USERS_LOOKUP_MAX = 500;
+export const usersLookupRequestSchema = z.object({ ids: z.array(objectIdSchema).max(USERS_LOOKUP_MAX) });
 /**
  * Addresses a service is about to mail that may have no account (an invitation, a gift): the answer names the
  * language each address's account chose, leaving out addresses with no account or no choice.

@@ -3,6 +3,7 @@ import {
   createEntitlements,
   createInvalidations,
   createPeer,
+  languagesOfUsers,
   mailerFromConfig,
   type Entitlements,
   type Invalidations,
@@ -36,7 +37,6 @@ import { createNotifier, type Notifier } from './notifications/notifier';
 import { createInbox, createInboxStreams, type Inbox, type InboxStreams } from './notifications/inbox';
 import { createPushSender, type PushSender } from './notifications/push-sender';
 import { vapidFromConfig } from './notifications/vapid';
-import { languagesOfPeople } from './notifications/recipients';
 
 /** What the process provides (main.ts; tests build their own). */
 export interface BaseDeps extends ServiceBaseDeps<Config, Database> {
@@ -114,7 +114,7 @@ export function createDeps(base: BaseDeps): Deps {
     heartbeatMs: config.LIVE_HEARTBEAT_MS,
   });
   const inboxStreams = createInboxStreams(streams);
-  const languagesOf = (userIds: string[]) => languagesOfPeople(auth, userIds, log);
+  const languagesOf = (userIds: string[]) => languagesOfUsers(auth, userIds, log);
   const push = createPushSender({
     db: base.db,
     log,

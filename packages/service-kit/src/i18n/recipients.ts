@@ -1,13 +1,13 @@
-import { authInternalRoutes } from '@catalyst/contracts';
+import { authInternalRoutes, USERS_LOOKUP_MAX } from '@catalyst/contracts';
 import type { Language } from '@catalyst/contracts/languages';
 import type { Logger } from '../logger';
 import type { Peer } from '../peers';
 import { languageOrEnglish, requestLanguage } from './language';
 
 /**
- * The language each of these users' e-mails is written in, for a service that keeps addresses but no languages
- * (billing, content): the one they chose, asked of auth's user lookup. English for everyone without auth, or
- * when it cannot answer now: the e-mails still go.
+ * The language each of these users reads the app in, for what a service writes to them outside a request (e-mails,
+ * pushes, streamed notifications): the one they chose, asked of auth's user lookup (USERS_LOOKUP_MAX ids a call).
+ * English for everyone without auth, or when it cannot answer now: what is written still goes.
  */
 export async function languagesOfUsers(
   auth: Peer | undefined,
@@ -15,14 +15,20 @@ export async function languagesOfUsers(
   log: Logger,
 ): Promise<(userId: string) => Language> {
   if (!auth || userIds.length === 0) return () => 'en';
+  const unique = [...new Set(userIds)];
   try {
-    const users = await auth.call(authInternalRoutes.lookupUsers, { body: { ids: [...new Set(userIds)] } });
-    const chosen = new Map(users.map((user) => [user.id, languageOrEnglish(user.locale)]));
+    const chosen = new Map<string, Language>();
+    for (let i = 0; i < unique.length; i += USERS_LOOKUP_MAX) {
+      const users = await auth.call(authInternalRoutes.lookupUsers, {
+        body: { ids: unique.slice(i, i + USERS_LOOKUP_MAX) },
+      });
+      for (const user of users) chosen.set(user.id, languageOrEnglish(user.locale));
+    }
     return (userId) => chosen.get(userId) ?? 'en';
   } catch (error) {
     log.warn(
-      { userIds, err: error instanceof Error ? error.message : String(error) },
-      'e-mails sent in English',
+      { users: unique.length, err: error instanceof Error ? error.message : String(error) },
+      'written in English: auth did not answer with their languages',
     );
     return () => 'en';
   }

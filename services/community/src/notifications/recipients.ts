@@ -1,10 +1,6 @@
-import { authInternalRoutes, type Identity, type UserSummary } from '@catalyst/contracts';
-import type { Language } from '@catalyst/contracts/languages';
-import { HttpError, languageOrEnglish, type Logger, type Peer } from '@catalyst/service-kit';
+import { authInternalRoutes, USERS_LOOKUP_MAX, type Identity, type UserSummary } from '@catalyst/contracts';
+import { HttpError, type Peer } from '@catalyst/service-kit';
 import { type LessonAccess } from '@catalyst/catalog-access';
-
-/** Auth's lookup takes at most this many ids per call. */
-const LOOKUP_CHUNK = 500;
 
 /**
  * Names and e-mail addresses of these people, asked of auth when a mail is about to go (community never
@@ -13,35 +9,13 @@ const LOOKUP_CHUNK = 500;
 export async function lookupRecipients(auth: Peer, userIds: string[]): Promise<Map<string, UserSummary>> {
   const found = new Map<string, UserSummary>();
   const unique = [...new Set(userIds)];
-  for (let i = 0; i < unique.length; i += LOOKUP_CHUNK) {
+  for (let i = 0; i < unique.length; i += USERS_LOOKUP_MAX) {
     const users = await auth.call(authInternalRoutes.lookupUsers, {
-      body: { ids: unique.slice(i, i + LOOKUP_CHUNK) },
+      body: { ids: unique.slice(i, i + USERS_LOOKUP_MAX) },
     });
     for (const user of users) found.set(user.id, user);
   }
   return found;
-}
-
-/**
- * The language each of these people reads the app in (their account's, asked of auth): what a notification pushed
- * or streamed to them is written in. English for anyone when auth cannot answer now: the notification still goes.
- */
-export async function languagesOfPeople(
-  auth: Peer,
-  userIds: string[],
-  log: Logger,
-): Promise<(userId: string) => Language> {
-  if (userIds.length === 0) return () => 'en';
-  try {
-    const people = await lookupRecipients(auth, userIds);
-    return (userId) => languageOrEnglish(people.get(userId)?.locale);
-  } catch (error) {
-    log.warn(
-      { users: userIds.length, err: error instanceof Error ? error.message : String(error) },
-      'notifications written in English',
-    );
-    return () => 'en';
-  }
 }
 
 export interface Target {
