@@ -22,6 +22,9 @@ export const PATH_MESSAGES = {
   unknownProduct: adminMessage('path.unknownProduct'),
   notFound: 'Path not found',
   notFollowed: 'Follow this path first',
+  created: 'Path created successfully!',
+  updated: 'Path updated successfully!',
+  deleted: 'Path deleted successfully!',
 } as const;
 
 const trimmed = z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), z.string());

@@ -9,8 +9,9 @@ export const teamDomainMessages = {
 } as const;
 
 /** 409 of a claim or a verification naming a domain another team has verified. */
+export const TEAM_DOMAIN_TAKEN_MESSAGE = 'The domain {{domain}} is already verified by another team';
 export const teamDomainTakenMessage = (domain: string) =>
-  `The domain ${domain} is already verified by another team`;
+  TEAM_DOMAIN_TAKEN_MESSAGE.replace('{{domain}}', () => domain);
 
 export const joinLinkMessages = {
   notFound: 'This join link is not valid. Ask the team’s owner or admin for a new one.',
@@ -19,8 +20,9 @@ export const joinLinkMessages = {
 } as const;
 
 /** 403 of a join by link from an address outside the team's verified domains. */
+export const JOIN_LINK_WRONG_DOMAIN_MESSAGE = 'This join link is for addresses at {{domains}} only.';
 export const joinLinkWrongDomainMessage = (domains: string[]) =>
-  `This join link is for addresses at ${domains.join(', ')} only.`;
+  JOIN_LINK_WRONG_DOMAIN_MESSAGE.replace('{{domains}}', () => domains.join(', '));
 
 /** The audit log's detail of a join by the team's link. */
 export const joinedByLinkDetail = (email: string) => `${email} by join link`;

@@ -112,8 +112,9 @@ export const ssoDomainMessages = {
 } as const;
 
 /** 409 of a save or a verification naming a domain another team has verified. */
+export const TEAM_SSO_DOMAIN_TAKEN_MESSAGE = 'The domain {{domain}} already signs in with another team';
 export const teamSsoDomainTakenMessage = (domain: string) =>
-  `The domain ${domain} already signs in with another team`;
+  TEAM_SSO_DOMAIN_TAKEN_MESSAGE.replace('{{domain}}', () => domain);
 
 /** 403 of a password sign-in or registration for an address whose team requires single sign-on. */
 export const ssoRequiredMessage = (teamName: string) =>

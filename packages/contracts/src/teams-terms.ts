@@ -92,9 +92,10 @@ export const teamMessages = {
   ownerCannotBeRemoved: 'The team owner cannot be removed',
 } as const;
 
-/** 409 of a seat change below the seats in use. */
+/** 409 of a seat change below the seats in use: the template (service-kit translates it), and the message. */
+export const TEAM_SEATS_BELOW_USED_MESSAGE = 'Remove members before lowering seats below {{seats}}';
 export const teamSeatsBelowUsedMessage = (seatsUsed: number) =>
-  `Remove members before lowering seats below ${groupDigits(seatsUsed)}`;
+  TEAM_SEATS_BELOW_USED_MESSAGE.replace('{{seats}}', () => groupDigits(seatsUsed));
 
 /** The accept answer's message for a personal Premium subscriber (`date` already formatted). */
 export const teamPersonalPlanEndsMessage = (date: string) =>

@@ -131,6 +131,19 @@ describe('server texts', () => {
     expect(translateErrorBody('de', { success: false, message: 'Course 12 is gone' }).message).toBe(
       'Course 12 is gone',
     );
+    // A message with a value inside: its value read back, a number written as the language writes it.
+    expect(
+      translateErrorBody('de', {
+        success: false,
+        message: 'Remove members before lowering seats below 1,200',
+      }).message,
+    ).toBe('Entferne Mitglieder, bevor du die Plätze unter 1.200 senkst');
+    expect(
+      translateErrorBody('es', {
+        success: false,
+        message: 'This join link is for addresses at acme.example, acme.test only.',
+      }).message,
+    ).toBe('Este enlace para unirse es solo para direcciones de acme.example, acme.test.');
     expect(serverMessages.t('ar', 'error.unavailable')).toBe(
       'الخدمة غير متاحة مؤقتًا. يُرجى المحاولة مرة أخرى بعد قليل.',
     );

@@ -8,12 +8,24 @@ import {
   CERTIFICATE_MESSAGES,
   COMMUNITY_MESSAGES,
   giftMessages,
+  JOIN_LINK_WRONG_DOMAIN_MESSAGE,
+  joinLinkMessages,
   NOTE_NOT_FOUND_MESSAGE,
   NOTE_TOO_LONG_MESSAGE,
   NOTES_FULL_MESSAGE,
+  PATH_MESSAGES,
   PREMIUM_REQUIRED_MESSAGE,
   REVIEW_MESSAGES,
   SAVED_FULL_MESSAGE,
+  STUDIO_MESSAGES,
+  TEAM_DOMAIN_TAKEN_MESSAGE,
+  TEAM_SEATS_BELOW_USED_MESSAGE,
+  TEAM_SSO_DOMAIN_TAKEN_MESSAGE,
+  teamDomainMessages,
+  teamGroupMessages,
+  teamLearningMessages,
+  teamMessages,
+  teamSsoMessages,
 } from '@catalyst/contracts';
 import { FORM_MESSAGES, findFormMessage } from '@catalyst/contracts/form-messages';
 import formAr from '@catalyst/contracts/form-messages/ar.json';
@@ -123,6 +135,73 @@ export const serverMessages = defineServerStrings(
     'notes.tooLong': NOTE_TOO_LONG_MESSAGE,
     'notes.notFound': NOTE_NOT_FOUND_MESSAGE,
     'saved.full': SAVED_FULL_MESSAGE,
+    'team.name': teamMessages.name,
+    'team.seats': teamMessages.seats,
+    'team.interval': teamMessages.interval,
+    'team.invitees': teamMessages.invitees,
+    'team.csvTooLong': teamMessages.csvTooLong,
+    'team.csvNoEmailColumn': teamMessages.csvNoEmailColumn,
+    'team.notFound': teamMessages.teamNotFound,
+    'team.ownerOnly': teamMessages.ownerOnly,
+    'team.ownerOrAdminOnly': teamMessages.ownerOrAdminOnly,
+    'team.alreadyInTeam': teamMessages.alreadyInTeam,
+    'team.unpaid': teamMessages.unpaid,
+    // the studio's creator invitations refuse in the same words (STUDIO_MESSAGES.invitation*): found by text
+    'team.invitationNotFound': teamMessages.invitationNotFound,
+    'team.invitationUsed': teamMessages.invitationUsed,
+    'team.invitationExpired': teamMessages.invitationExpired,
+    'team.wrongAddress': teamMessages.wrongAddress,
+    'team.full': teamMessages.teamFull,
+    'team.inactive': teamMessages.teamInactive,
+    'team.memberNotFound': teamMessages.memberNotFound,
+    'team.ownerCannotBeRemoved': teamMessages.ownerCannotBeRemoved,
+    'team.seatsBelowUsed': TEAM_SEATS_BELOW_USED_MESSAGE,
+    'teamDomain.notClaimed': teamDomainMessages.notClaimed,
+    'teamDomain.tooMany': teamDomainMessages.tooMany,
+    'teamDomain.taken': TEAM_DOMAIN_TAKEN_MESSAGE,
+    'teamSso.notSet': teamSsoMessages.notSet,
+    'teamSso.domainTaken': TEAM_SSO_DOMAIN_TAKEN_MESSAGE,
+    'joinLink.notFound': joinLinkMessages.notFound,
+    'joinLink.noVerifiedDomain': joinLinkMessages.noVerifiedDomain,
+    'joinLink.emailNotVerified': joinLinkMessages.emailNotVerified,
+    'joinLink.wrongDomain': JOIN_LINK_WRONG_DOMAIN_MESSAGE,
+    'teamGroup.name': teamGroupMessages.name,
+    'teamGroup.nameTaken': teamGroupMessages.nameTaken,
+    'teamGroup.notFound': teamGroupMessages.notFound,
+    'teamGroup.notMembers': teamGroupMessages.notMembers,
+    'teamGroup.directoryKept': teamGroupMessages.directoryKept,
+    'teamGroup.tooMany': teamGroupMessages.tooMany,
+    'teamLearning.assignees': teamLearningMessages.assignees,
+    'teamLearning.notMembers': teamLearningMessages.notMembers,
+    'teamLearning.targetMissing': teamLearningMessages.targetMissing,
+    'teamLearning.assignmentNotFound': teamLearningMessages.assignmentNotFound,
+    'teamLearning.dueAt': teamLearningMessages.dueAt,
+    'teamLearning.role': teamLearningMessages.role,
+    'teamLearning.ownerRoleFixed': teamLearningMessages.ownerRoleFixed,
+    'path.notFound': PATH_MESSAGES.notFound,
+    'path.notFollowed': PATH_MESSAGES.notFollowed,
+    'path.created': PATH_MESSAGES.created,
+    'path.updated': PATH_MESSAGES.updated,
+    'path.deleted': PATH_MESSAGES.deleted,
+    'studio.invitationSent': STUDIO_MESSAGES.invitationSent,
+    'studio.invitationRevoked': STUDIO_MESSAGES.invitationRevoked,
+    'studio.alreadyLinked': STUDIO_MESSAGES.alreadyLinked,
+    'studio.accountLinked': STUDIO_MESSAGES.accountLinked,
+    'studio.accountUnlinked': STUDIO_MESSAGES.accountUnlinked,
+    'studio.accountNotLinked': STUDIO_MESSAGES.accountNotLinked,
+    'studio.creatorNotFound': STUDIO_MESSAGES.creatorNotFound,
+    'studio.noCreator': STUDIO_MESSAGES.noCreator,
+    'studio.notYourProduct': STUDIO_MESSAGES.notYourProduct,
+    'studio.saved': STUDIO_MESSAGES.saved,
+    'studio.submitted': STUDIO_MESSAGES.submitted,
+    'studio.nothingToSubmit': STUDIO_MESSAGES.nothingToSubmit,
+    'studio.alreadyInReview': STUDIO_MESSAGES.alreadyInReview,
+    'studio.revisionNotFound': STUDIO_MESSAGES.revisionNotFound,
+    'studio.notInReview': STUDIO_MESSAGES.notInReview,
+    'studio.approved': STUDIO_MESSAGES.approved,
+    'studio.returned': STUDIO_MESSAGES.returned,
+    'studio.foreignItem': STUDIO_MESSAGES.foreignItem,
+    'studio.notYourMedia': STUDIO_MESSAGES.notYourMedia,
     // the admin forms' field messages: one set with the admin remote's (contracts' form-messages)
     ...FORM_MESSAGES,
   },
@@ -138,15 +217,46 @@ const keyOfMessage = new Map<string, keyof typeof serverMessages.english>(
 );
 
 /**
- * A message of the error shape in `language`: its translation when it is one of the above (a form message with
- * its values, `Title must be at most 200 characters`), else as it is.
+ * The messages above with a value inside (`The domain {{domain}} is already verified by another team`), each with
+ * the pattern that finds one filled in and its values' names.
+ */
+const valueMessages = Object.entries(serverMessages.english)
+  .filter(([key, text]) => text.includes('{{') && !(key in FORM_MESSAGES))
+  .map(([key, text]) => ({
+    key: key as keyof typeof serverMessages.english,
+    names: [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!),
+    pattern: new RegExp(
+      `^${text
+        .split(/\{\{\w+\}\}/)
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('(.+?)')}$`,
+    ),
+  }));
+
+/** A value read back from an English message: a number as written (`1,000`) becomes a number again. */
+const valueOf = (text: string): string | number =>
+  /^\d{1,3}(,\d{3})*$/.test(text) ? Number(text.replaceAll(',', '')) : text;
+
+/**
+ * A message of the error shape in `language`: its translation when it is one of the above (a message with its
+ * values, `Title must be at most 200 characters`, `Remove members before lowering seats below 4`), else as it is.
  */
 export function translateMessage(language: Language, message: string): string {
   if (language === 'en') return message;
   const key = keyOfMessage.get(message);
   if (key) return serverMessages.t(language, key);
   const form = findFormMessage(message);
-  return form ? serverMessages.t(language, form.key, form.values) : message;
+  if (form) return serverMessages.t(language, form.key, form.values);
+  for (const { key: valueKey, names, pattern } of valueMessages) {
+    const match = pattern.exec(message);
+    if (match)
+      return serverMessages.t(
+        language,
+        valueKey,
+        Object.fromEntries(names.map((name, index) => [name, valueOf(match[index + 1]!)])),
+      );
+  }
+  return message;
 }
 
 /** The one error shape's body with its message and its fields' messages in `language`. */

@@ -488,6 +488,13 @@ describe('running a team', () => {
       status: 409,
       body: { success: false, message: 'Remove members before lowering seats below 4' },
     });
+    // The same refusal in German, its number inside.
+    const german = await world.call('PUT', `/teams/${team.id}/seats`, {
+      as: owner,
+      body: { seats: 3 },
+      headers: { 'accept-language': 'de-DE,de;q=0.9' },
+    });
+    expect(german.body.message).toBe('Entferne Mitglieder, bevor du die Plätze unter 4 senkst');
     expect((await sandboxSubscription(team)).quantity).toBe(8);
 
     const audit = await world.call('GET', `/teams/${team.id}/audit`, { as: owner });
@@ -626,6 +633,15 @@ describe('running a team', () => {
       ).toBe(403);
       expect((await world.call(method, path, { body })).status).toBe(401);
     }
+    // A refusal in the language the page asked for: German.
+    expect(
+      (
+        await world.call('GET', `/teams/${team.id}`, {
+          as: outsider,
+          headers: { 'accept-language': 'de' },
+        })
+      ).body,
+    ).toEqual({ success: false, message: 'Team nicht gefunden' });
     // The team's own admin may run it, but not change seats nor read the audit log.
     await world.db
       .updateTable('team_members')

@@ -60,18 +60,18 @@ export function createPathHandlers(deps: Deps): RouteHandlers<typeof pathRoutes>
       const values = await checked(body);
       const id = newObjectId();
       await savePath(db, id, values, { create: true }).catch(clashToConflict);
-      return reply(await requireAdminPath(id), { message: 'Path created successfully!', status: 201 });
+      return reply(await requireAdminPath(id), { message: PATH_MESSAGES.created, status: 201 });
     },
     async replace({ params, body }) {
       await requireAdminPath(params.id);
       const values = await checked(body, params.id);
       if (!(await savePath(db, params.id, values, { create: false }).catch(clashToConflict)))
         throw notFound(PATH_MESSAGES.notFound);
-      return reply(await requireAdminPath(params.id), { message: 'Path updated successfully!' });
+      return reply(await requireAdminPath(params.id), { message: PATH_MESSAGES.updated });
     },
     async remove({ params }) {
       if (!(await deletePath(db, params.id))) throw notFound(PATH_MESSAGES.notFound);
-      return reply({ _id: params.id }, { message: 'Path deleted successfully!' });
+      return reply({ _id: params.id }, { message: PATH_MESSAGES.deleted });
     },
   };
 }

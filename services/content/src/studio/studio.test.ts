@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATOR_REQUIRED_MESSAGE, STUDIO_MESSAGES, type Identity } from '@catalyst/contracts';
+import { identityHeaders } from '@catalyst/service-kit/testing';
 import { createTestContext, fx, insertFixtures, type TestContext } from '../test-support';
 
 let ctx: TestContext;
@@ -85,6 +86,14 @@ describe('the studio', () => {
     expect((await ctx.call(unlinked, 'GET', '/studio/products')).body.message).toBe(
       STUDIO_MESSAGES.noCreator,
     );
+    // in the language the page asks for
+    const german = await ctx.app.request('/studio/products', {
+      headers: { ...identityHeaders(unlinked), 'accept-language': 'de' },
+    });
+    expect(await german.json()).toEqual({
+      success: false,
+      message: 'Mit diesem Konto ist kein Creator-Profil verknüpft',
+    });
   });
 
   it('creates an unpublished product of the creator’s own, whatever the form says', async () => {
