@@ -59,6 +59,8 @@ function page() {
 }
 const where = () => screen.getByTestId('where').textContent;
 const palette = () => screen.queryByRole('dialog', { name: 'Search' });
+/** The palette's dialog is its own chunk: it shows once that has loaded. */
+const opened = () => screen.findByRole('dialog', { name: 'Search' });
 
 describe('SearchPalette', () => {
   beforeEach(() => localStorage.clear());
@@ -68,10 +70,12 @@ describe('SearchPalette', () => {
     page();
     expect(palette()).toBeNull();
     await userEvent.keyboard('{Control>}k{/Control}');
+    await opened();
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Search for' }));
     await userEvent.keyboard('{Escape}');
     expect(palette()).toBeNull();
     await userEvent.keyboard('/');
+    await opened();
     const box = screen.getByRole('combobox', { name: 'Search for' });
     expect(document.activeElement).toBe(box);
     expect((box as HTMLInputElement).value).toBe('');
@@ -90,7 +94,7 @@ describe('SearchPalette', () => {
     page();
     screen.getByRole('button', { name: 'Before' }).focus();
     await userEvent.keyboard('{Meta>}k{/Meta}');
-    expect(palette()).not.toBeNull();
+    await opened();
     await userEvent.keyboard('{Escape}');
     expect(palette()).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Before' }));
@@ -100,6 +104,7 @@ describe('SearchPalette', () => {
     const api = fakeApi().on(searchRoutes.suggest, { items: SUGGESTIONS });
     page();
     await userEvent.keyboard('/');
+    await opened();
     await userEvent.keyboard('py');
     const listbox = await screen.findByRole('listbox', { name: 'Suggestions' });
     await within(listbox).findAllByRole('option');
@@ -128,11 +133,13 @@ describe('SearchPalette', () => {
     fakeApi().on(searchRoutes.suggest, { items: SUGGESTIONS });
     page();
     await userEvent.keyboard('/');
+    await opened();
     await userEvent.keyboard('pyhton{Enter}');
     expect(where()).toBe('/search?q=pyhton');
     expect(palette()).toBeNull();
 
     await userEvent.keyboard('/');
+    await opened();
     const recent = screen.getByRole('group', { name: 'Recent searches' });
     expect(
       within(recent)
@@ -143,6 +150,7 @@ describe('SearchPalette', () => {
     expect(screen.queryByRole('group', { name: 'Recent searches' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Clear recent searches' })).toBeNull();
     await userEvent.keyboard('{Escape}/');
+    await opened();
     expect(screen.queryByRole('group', { name: 'Recent searches' })).toBeNull();
   });
 
@@ -152,6 +160,7 @@ describe('SearchPalette', () => {
     rememberSearch('café');
     page();
     await userEvent.click(screen.getByRole('button', { name: 'Open search' }));
+    await opened();
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(where()).toBe('/search?q=sql');
   });

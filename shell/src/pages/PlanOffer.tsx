@@ -10,6 +10,17 @@ const PLAN_PRICE = { month: 'plan.priceMonth' } as const satisfies Record<
   string
 >;
 
+/** The plan's features in the contracts' order (PREMIUM_PLAN.features), as keys of the shell's table. */
+const PLAN_FEATURES = [
+  'plan.featureCourses',
+  'plan.featureApp',
+  'plan.featureProgress',
+  'plan.featureResources',
+  'plan.featureQuestions',
+  'plan.featureLive',
+  'plan.featureCertificate',
+] as const satisfies { length: (typeof PREMIUM_PLAN.features)['length'] };
+
 /** The Premium plan as visitors meet it (welcome and pricing pages): name, tag, price, what it includes. */
 export function PlanOffer({ id, children }: { id: string; children: ReactNode }) {
   const t = useStrings(shellStrings);
@@ -17,14 +28,14 @@ export function PlanOffer({ id, children }: { id: string; children: ReactNode })
     <section className={styles.planOffer} aria-labelledby={id}>
       <div className={styles.planOfferHeader}>
         <h2 id={id}>{PREMIUM_PLAN.name}</h2>
-        <Badge tone="primary">{PREMIUM_PLAN.tag}</Badge>
+        <Badge tone="primary">{t('plan.tag')}</Badge>
       </div>
       <p className={styles.planOfferPrice}>
         {t(PLAN_PRICE[PREMIUM_PLAN.interval], { price: formatPrice(PREMIUM_PLAN.price) })}
       </p>
       <ul className={styles.planOfferList} aria-label={t('plan.includes', { plan: PREMIUM_PLAN.name })}>
-        {PREMIUM_PLAN.features.map((feature) => (
-          <li key={feature}>{feature}</li>
+        {PLAN_FEATURES.map((feature) => (
+          <li key={feature}>{t(feature)}</li>
         ))}
       </ul>
       <p className={styles.planOfferNote}>{t('plan.note', { plan: PREMIUM_PLAN.name })}</p>

@@ -118,6 +118,9 @@ describe('the pricing page', () => {
     );
     expect(screen.getByText(/im Voraus/).textContent).toMatch(/^14,99\u00a0\$ pro Monat, im Voraus/);
     expect(screen.getByText(/Monat$/).textContent).toBe('14,99\u00a0$/Monat');
+    const plan = screen.getByRole('region', { name: 'Premium' });
+    expect(within(plan).getByText('Am beliebtesten')).toBeTruthy();
+    expect(within(plan).getAllByRole('listitem')[0]?.textContent).toBe('Zugriff auf alle Kurse');
   });
 });
 

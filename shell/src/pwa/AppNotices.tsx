@@ -1,31 +1,30 @@
-import { Banner, Button, useConnection } from '@catalyst/web-kit';
-import { UPDATE_AVAILABLE, useAppState } from './appState';
-import styles from './pwa.module.css';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useConnection } from '@catalyst/web-kit';
+import { useAppState } from './appState';
 
-export const OFFLINE_MESSAGE =
-  "Offline — you're seeing what was last loaded. Changes are saved when the connection returns.";
+// The strips and their texts are a chunk of their own, loaded only when one shows (the welcome page's first
+// scripts carry neither). The service worker precaches it with the build; should it still not load (offline
+// before the worker was installed), no strip shows rather than the page failing.
+const loadStrips = () => import('./AppStrips').catch(() => null);
+const OfflineStrip = lazy<ComponentType>(() =>
+  loadStrips().then((strips) => ({ default: strips?.OfflineStrip ?? Nothing })),
+);
+const UpdateStrip = lazy<ComponentType<{ applyUpdate: () => void }>>(() =>
+  loadStrips().then((strips) => ({ default: strips?.UpdateStrip ?? Nothing })),
+);
+
+function Nothing() {
+  return null;
+}
 
 /** The strips above the header: Offline while the server cannot be reached, and a waiting new version. */
 export function AppNotices() {
   const { offline } = useConnection();
   const { applyUpdate } = useAppState();
   return (
-    <>
-      {offline ? (
-        <div className={styles.offline} role="status" data-testid="offline-banner">
-          {OFFLINE_MESSAGE}
-        </div>
-      ) : null}
-      {applyUpdate ? (
-        <Banner tone="info">
-          <span className={styles.update}>
-            {UPDATE_AVAILABLE.replace(' — Reload', '')} —{' '}
-            <Button variant="primary" size="sm" onClick={applyUpdate}>
-              Reload
-            </Button>
-          </span>
-        </Banner>
-      ) : null}
-    </>
+    <Suspense fallback={null}>
+      {offline ? <OfflineStrip /> : null}
+      {applyUpdate ? <UpdateStrip applyUpdate={applyUpdate} /> : null}
+    </Suspense>
   );
 }

@@ -10,8 +10,6 @@ export interface AppState {
   standalone: boolean;
 }
 
-export const UPDATE_AVAILABLE = 'A new version is available — Reload';
-
 let state: AppState = { applyUpdate: null, install: null, standalone: false };
 const listeners = new Set<() => void>();
 
