@@ -104,6 +104,12 @@ export const confirmSessionBodySchema = z.object({
 /** POST /subscription/portal */
 export const billingPortalSchema = z.object({ url: z.string().url() });
 
+/** The messages of a cancel and a reactivation, which the plans page shows. */
+export const subscriptionMessages = {
+  canceled: 'Your subscription will end at the end of the billing period.',
+  reactivated: 'Your subscription has been reactivated.',
+} as const;
+
 /** One invoice of the signed-in user (GET /subscription/invoices), newest first. */
 const invoiceSchema = z.object({
   id: z.string(),

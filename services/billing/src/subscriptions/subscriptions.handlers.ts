@@ -7,6 +7,7 @@ import {
   type BillingInterval,
   authMessages,
   giftMessages,
+  subscriptionMessages,
   type CheckoutSession,
   type Identity,
   type Invoice,
@@ -324,13 +325,13 @@ export function createSubscriptionHandlers(deps: Deps): RouteHandlers<typeof sub
 
     async cancel({ identity, requestId }) {
       return reply(await setCancelAtPeriodEnd(identity, true, requestId), {
-        message: 'Your subscription will end at the end of the billing period.',
+        message: subscriptionMessages.canceled,
       });
     },
 
     async reactivate({ identity, requestId }) {
       return reply(await setCancelAtPeriodEnd(identity, false, requestId), {
-        message: 'Your subscription has been reactivated.',
+        message: subscriptionMessages.reactivated,
       });
     },
 

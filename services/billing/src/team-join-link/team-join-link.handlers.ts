@@ -14,6 +14,7 @@ import {
   forbidden,
   notFound,
   openSecret,
+  requestLanguage,
   sealSecret,
   secretBoxKey,
   type RouteHandlers,
@@ -67,8 +68,8 @@ export function createTeamJoinLinkHandlers(deps: Deps): RouteHandlers<typeof tea
     },
 
     /** A verified address at one of the link's domains takes a seat, as an accepted invitation does. */
-    joinByLink({ identity, params }) {
-      return joinTeam(deps, identity, async (trx) => {
+    joinByLink({ identity, params }, c) {
+      return joinTeam(deps, identity, requestLanguage(c), async (trx) => {
         const link = await liveLink(trx, params.token);
         if (identity.emailVerified !== true) throw forbidden(joinLinkMessages.emailNotVerified);
         if (!link.domains.includes(emailDomainOf(identity.email)))

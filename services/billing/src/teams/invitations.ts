@@ -170,8 +170,9 @@ export function acceptInvitation(
   deps: Deps,
   identity: Identity,
   token: string,
+  language: Language,
 ): Promise<TeamSummary | Reply<TeamSummary>> {
-  return joinTeam(deps, identity, async (trx) => {
+  return joinTeam(deps, identity, language, async (trx) => {
     const { invitation, team } = await usableInvitation(trx, token, true);
     if (identity.email.toLowerCase() !== invitation.email) throw forbidden(teamMessages.wrongAddress);
     return {

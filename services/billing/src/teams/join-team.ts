@@ -1,16 +1,12 @@
 // Taking a seat, however a person came (an invitation, the team's join link): one path, so the rules and what
 // follows a seat (the owner told of a full team, the entitlement caches, a personal plan ended) never drift.
-import {
-  teamMessages,
-  teamPersonalPlanEndsMessage,
-  type Identity,
-  type TeamSummary,
-} from '@catalyst/contracts';
+import { teamMessages, type Identity, type TeamSummary } from '@catalyst/contracts';
+import type { Language } from '@catalyst/contracts/languages';
 import { conflict, reply, type Reply } from '@catalyst/service-kit';
 import type { Deps } from '../deps';
-import { endPersonalPlan } from './personal-plan';
+import { endPersonalPlan, personalPlanEndsLine } from './personal-plan';
 import { actorOf } from './team-access';
-import { longDate, sendTeamFullMail } from './team-mail';
+import { sendTeamFullMail } from './team-mail';
 import {
   acceptOpenInvitationsTo,
   addAudit,
@@ -39,11 +35,13 @@ export interface Admission {
 /**
  * Seats the caller in the team `admit` names (read in the transaction, the team's row then locked): refused when
  * the team is inactive, when they hold a seat already, or when every seat is taken (the owner is mailed). A
- * personal plan that renews is set to end at its period's end; the answer's message says when.
+ * personal plan that renews is set to end at its period's end; the answer's message says when, in `language` (the
+ * page's: the date is written as it writes dates, so it is said here rather than translated afterwards).
  */
 export async function joinTeam(
   deps: Deps,
   identity: Identity,
+  language: Language,
   admit: (trx: Db) => Promise<Admission>,
 ): Promise<TeamSummary | Reply<TeamSummary>> {
   const outcome = await deps.db.transaction().execute(async (trx) => {
@@ -84,5 +82,5 @@ export async function joinTeam(
   await deps.invalidations.publish('entitlement', identity.id);
   const summary = await teamSummaryOf(deps.db, outcome.team, 'member');
   const endsOn = await endPersonalPlan(deps, identity.id);
-  return endsOn ? reply(summary, { message: teamPersonalPlanEndsMessage(longDate(endsOn)) }) : summary;
+  return endsOn ? reply(summary, { message: personalPlanEndsLine(language, endsOn) }) : summary;
 }

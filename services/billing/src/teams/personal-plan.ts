@@ -37,6 +37,12 @@ export async function endPersonalPlan(deps: Deps, userId: string): Promise<Date 
   return endsOn;
 }
 
+/** The line saying when the personal plan ends, in `language` (the e-mail's, and the join answer's message). */
+export function personalPlanEndsLine(language: Language, endsOn: Date): string {
+  const date = language === 'en' ? longDate(endsOn) : formatDate(language, endsOn);
+  return billingTexts.t(language, 'personal.ends', { date });
+}
+
 /** The e-mail saying the personal plan ends because a team's seat covers its holder. */
 export function personalPlanEndsMessage(
   person: { name: string | null; teamName: string | null },
@@ -52,7 +58,7 @@ export function personalPlanEndsMessage(
     text: [
       person.name ? t('mail.hello', { name: person.name }) : t('mail.helloNoName'),
       '',
-      t('personal.ends', { date }),
+      personalPlanEndsLine(language, endsOn),
       person.teamName ? t('personal.seat', { team: person.teamName }) : t('personal.seatNoTeam'),
       '',
       t('personal.plan', { link: `${publicUrl.replace(/\/+$/, '')}/subscription` }),

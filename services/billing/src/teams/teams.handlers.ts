@@ -5,7 +5,13 @@ import {
   type TeamRole,
   type teamRoutes,
 } from '@catalyst/contracts';
-import { callerLanguage, conflict, notFound, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  callerLanguage,
+  conflict,
+  notFound,
+  requestLanguage,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import type Stripe from 'stripe';
 import type { Deps } from '../deps';
 import { isMissingResource, providerCall } from '../provider/stripe';
@@ -57,7 +63,7 @@ export function createTeamHandlers(deps: Deps): RouteHandlers<typeof teamRoutes>
 
     invitation: ({ identity, params }) => previewInvitation(deps, identity ?? null, params.token),
 
-    accept: ({ identity, params }) => acceptInvitation(deps, identity, params.token),
+    accept: ({ identity, params }, c) => acceptInvitation(deps, identity, params.token, requestLanguage(c)),
 
     async get({ identity, params }) {
       return teamDetailOf(deps.db, await teamFor(identity, params.id, OWNER_OR_ADMIN));

@@ -421,11 +421,20 @@ describe('inviting and joining', () => {
     const { team } = await buyTeam(world, owner, 3);
     const leaving = newPerson();
     await buyPersonalPremium(world, leaving);
-    expect((await world.call('POST', '/subscription/cancel', { as: leaving })).status).toBe(200);
+    // Both successes in the language the page asked for, German: the date as German writes it.
+    const german = { 'accept-language': 'de' };
+    const canceled = await world.call('POST', '/subscription/cancel', { as: leaving, headers: german });
+    expect(canceled.status).toBe(200);
+    expect(canceled.body.message).toBe('Dein Abo endet zum Ende des Abrechnungszeitraums.');
     const [token] = await invite(world, owner, team.id, [leaving]);
-    const joined = await accept(world, leaving, token!);
+    const joined = await world.call('POST', `/teams/invitations/${token}/accept`, {
+      as: leaving,
+      headers: german,
+    });
     expect(joined.status).toBe(200);
-    expect(joined.body.message).toMatch(/^Your personal Premium plan will end on /);
+    expect(joined.body.message).toMatch(
+      /^Dein persönlicher Premium-Tarif endet am \d{1,2}\. \p{L}+ \d{4}; ab jetzt deckt dich der Platz deines Teams ab\.$/u,
+    );
     expect(personalPlanMails(leaving)).toEqual([]);
   });
 });
