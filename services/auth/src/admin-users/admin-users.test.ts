@@ -153,6 +153,13 @@ describe('admin actions on an account', () => {
     });
     expect(signIn.status).toBe(403);
     expect(signIn.body).toEqual({ success: false, message: adminUserMessages.accountDeactivated });
+    const german = await t.call('POST', '/auth/login', {
+      body: { email: person.email, password: person.password },
+      headers: { 'accept-language': 'de' },
+    });
+    expect(german.body.message).toBe(
+      'Dieses Konto wurde deaktiviert. Wende dich an den Support, wenn du das für einen Fehler hältst.',
+    );
     // A wrong password still reads as any wrong password: deactivation is not revealed to a guesser.
     const guess = await t.call('POST', '/auth/login', {
       body: { email: person.email, password: 'Wrong-pass-99' },

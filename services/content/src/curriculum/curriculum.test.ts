@@ -342,6 +342,12 @@ describe('one lesson', () => {
       const learner = await get(lessonPath(i), 'learner');
       expect(learner).toEqual({ status: 403, body: { success: false, message: PREMIUM_REQUIRED_MESSAGE } });
     }
+    // in the language the page asks for
+    const german = await ctx.app.request(lessonPath(1), { headers: { 'accept-language': 'de' } });
+    expect(await german.json()).toEqual({
+      success: false,
+      message: 'Melde dich an, um diese Lektion zu öffnen',
+    });
     const refused = await ctx.app.request(lessonPath(2), { headers: identityHeaders(testUsers.learner) });
     expect(refused.headers.get('set-cookie')).toBeNull();
   });
