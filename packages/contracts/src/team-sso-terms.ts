@@ -117,8 +117,10 @@ export const teamSsoDomainTakenMessage = (domain: string) =>
   TEAM_SSO_DOMAIN_TAKEN_MESSAGE.replace('{{domain}}', () => domain);
 
 /** 403 of a password sign-in or registration for an address whose team requires single sign-on. */
+export const SSO_REQUIRED_MESSAGE =
+  'Your organisation {{team}} signs in with single sign-on. Use Continue with single sign-on.';
 export const ssoRequiredMessage = (teamName: string) =>
-  `Your organisation ${teamName} signs in with single sign-on. Use Continue with single sign-on.`;
+  SSO_REQUIRED_MESSAGE.replace('{{team}}', () => teamName);
 
 /** Why a sign-in through the identity provider failed (redirected to `/?sso_error=`). */
 export const ssoFailedMessage = (problem: string) => `Single sign-on failed: ${problem}`;

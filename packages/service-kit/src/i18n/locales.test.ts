@@ -3,7 +3,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FORM_MESSAGES } from '@catalyst/contracts/form-messages';
 import { formatMoney, languageOfHeader } from './language';
+import ownDe from './locales/de.json';
 import { serverMessages, translateErrorBody } from './messages';
 import { TRANSLATED_LANGUAGES, defineServerStrings, type EnglishTexts, type ServerStrings } from './strings';
 
@@ -66,6 +68,11 @@ describe('server texts', () => {
     );
     const tables = [serverMessages, ...(await Promise.all(SERVICE_TABLES.map(tableOf)))];
     expect(tables.flatMap(localeProblems)).toEqual([]);
+  });
+
+  it("gives no key of service-kit's own the name of a form message's, which would hide it", () => {
+    const formKeys = new Set(Object.keys(FORM_MESSAGES));
+    expect(Object.keys(ownDe).filter((key) => formKeys.has(key))).toEqual([]);
   });
 
   it('keeps the numbers of the refusals built from limits (15 minutes, 6 streams) in every language', () => {

@@ -439,9 +439,13 @@ describe('team single sign-on through a real OpenID Provider', () => {
     expect(login.body).toEqual({ success: false, message: ssoRequiredMessage('Northwind') });
     const register = await auth.call('POST', '/auth/register', {
       body: { name: 'Quinn', email: 'quinn@northwind.example', password: 'Secret-pass-1' },
+      headers: { 'accept-language': 'de' },
     });
     expect(register.status).toBe(403);
-    expect(register.body.message).toBe(ssoRequiredMessage('Northwind'));
+    // in the language the page asks for, the team's name inside
+    expect(register.body.message).toBe(
+      'Deine Organisation Northwind meldet sich per Single Sign-on an. Nutze „Mit Single Sign-on fortfahren“.',
+    );
     // Other domains sign in with their password as before.
     const other = await auth.register({ email: 'someone@elsewhere.example' });
     expect(other.token).toBeTruthy();
