@@ -19,6 +19,7 @@ export const STUDIO_MESSAGES = {
   accountLinked: 'Your account is now a creator account',
   accountUnlinked: 'Account unlinked',
   accountNotLinked: 'This account is not linked to the creator',
+  accountNotFound: 'Account not found',
   creatorNotFound: 'Creator not found',
   noCreator: 'No creator profile is linked to this account',
   productNotFound: 'Product not found',

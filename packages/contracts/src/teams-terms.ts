@@ -82,6 +82,7 @@ export const teamMessages = {
   ownerOrAdminOnly: "Only the team's owner and admins can do this",
   alreadyInTeam: 'You already belong to a team',
   unpaid: 'This checkout has not been paid for',
+  checkoutNotFound: 'No such checkout of yours',
   invitationNotFound: 'This invitation is not valid',
   invitationUsed: 'This invitation has already been used',
   invitationExpired: 'This invitation has expired',

@@ -208,6 +208,7 @@ export const serverMessages = defineServerStrings(
     'team.ownerOrAdminOnly': teamMessages.ownerOrAdminOnly,
     'team.alreadyInTeam': teamMessages.alreadyInTeam,
     'team.unpaid': teamMessages.unpaid,
+    'team.checkoutNotFound': teamMessages.checkoutNotFound,
     // the studio's creator invitations refuse in the same words (STUDIO_MESSAGES.invitation*): found by text
     'team.invitationNotFound': teamMessages.invitationNotFound,
     'team.invitationUsed': teamMessages.invitationUsed,
@@ -251,6 +252,7 @@ export const serverMessages = defineServerStrings(
     'studio.accountLinked': STUDIO_MESSAGES.accountLinked,
     'studio.accountUnlinked': STUDIO_MESSAGES.accountUnlinked,
     'studio.accountNotLinked': STUDIO_MESSAGES.accountNotLinked,
+    'studio.accountNotFound': STUDIO_MESSAGES.accountNotFound,
     'studio.creatorNotFound': STUDIO_MESSAGES.creatorNotFound,
     'studio.noCreator': STUDIO_MESSAGES.noCreator,
     'studio.notYourProduct': STUDIO_MESSAGES.notYourProduct,

@@ -44,11 +44,11 @@ export function createTeamHandlers(deps: Deps): RouteHandlers<typeof teamRoutes>
       try {
         session = await providerCall(() => deps.stripe.checkout.sessions.retrieve(body.sessionId), deps.log);
       } catch (error) {
-        if (isMissingResource(error)) throw notFound('No such checkout of yours');
+        if (isMissingResource(error)) throw notFound(teamMessages.checkoutNotFound);
         throw error;
       }
       if (session.metadata?.kind !== 'team' || session.metadata.userId !== identity.id)
-        throw notFound('No such checkout of yours');
+        throw notFound(teamMessages.checkoutNotFound);
       const team =
         (await activateTeamFromSession(deps, session)) ?? (await findTeamBySession(deps.db, session.id));
       if (!team) throw conflict(teamMessages.unpaid);

@@ -54,7 +54,7 @@ async function setRole(
   try {
     await deps.peers.auth.call(authInternalRoutes.setRole, { params: { userId }, body: role }, { requestId });
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw notFound('Account not found');
+    if (error instanceof HttpError && error.status === 404) throw notFound(STUDIO_MESSAGES.accountNotFound);
     deps.log.warn({ userId, err: (error as Error).message }, 'auth could not set a creator role');
     throw unavailable();
   }
