@@ -1,11 +1,22 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { searchRoutes, type SearchSuggestion } from '@catalyst/contracts';
 import { fakeApi } from '@catalyst/web-kit/testing';
 import { rememberSearch } from './recentSearches';
 import { SearchPalette } from './SearchPalette';
+
+// The dialog's chunk arrives when the first test lets it (a first open on a slow line); later opens find it loaded.
+const dialogChunk = vi.hoisted(() => {
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  return { arrived, arrive: () => arrive() };
+});
+vi.mock('./SearchPaletteDialog', async (original) => {
+  await dialogChunk.arrived;
+  return original();
+});
 
 const suggestion = (over: Partial<SearchSuggestion>): SearchSuggestion => ({
   kind: 'product',
@@ -64,6 +75,19 @@ const opened = () => screen.findByRole('dialog', { name: 'Search' });
 
 describe('SearchPalette', () => {
   beforeEach(() => localStorage.clear());
+
+  it('keeps the words typed while it was still loading', async () => {
+    fakeApi().on(searchRoutes.suggest, { items: [] });
+    page();
+    await userEvent.keyboard('/pyx{Backspace}');
+    expect(palette()).toBeNull();
+    dialogChunk.arrive();
+    await opened();
+    const box = screen.getByRole('combobox', { name: 'Search for' }) as HTMLInputElement;
+    expect(box.value).toBe('py');
+    await userEvent.keyboard('t');
+    expect(box.value).toBe('pyt');
+  });
 
   it('opens on Ctrl-K and on / outside a text field, with its box focused', async () => {
     fakeApi().on(searchRoutes.suggest, { items: [] });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useStrings } from '@catalyst/web-kit';
 import { Search } from '@catalyst/web-kit/icons';
 import { shellStrings } from '../i18n/en';
@@ -22,7 +22,30 @@ function typingIn(target: EventTarget | null): boolean {
 export function SearchPalette() {
   const t = useStrings(shellStrings);
   const [open, setOpen] = useState(false);
-  const show = useCallback(() => setOpen(true), []);
+  // What is typed between opening and the dialog's arrival (its chunk loads on the first open) is kept for its
+  // box, so a quick `/` then a word loses no letter.
+  const early = useRef<{ text: string; taken: boolean }>({ text: '', taken: false });
+  const show = useCallback(() => {
+    early.current = { text: '', taken: false };
+    setOpen(true);
+  }, []);
+  const takeEarly = useCallback(() => {
+    early.current.taken = true;
+    return early.current.text;
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const keep = (event: globalThis.KeyboardEvent) => {
+      if (early.current.taken || event.metaKey || event.ctrlKey || event.altKey || event.isComposing) return;
+      if (event.key.length === 1) early.current.text += event.key;
+      else if (event.key === 'Backspace') early.current.text = early.current.text.slice(0, -1);
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', keep, true);
+    return () => document.removeEventListener('keydown', keep, true);
+  }, [open]);
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
@@ -53,7 +76,7 @@ export function SearchPalette() {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <SearchPaletteDialog onClose={() => setOpen(false)} />
+          <SearchPaletteDialog onClose={() => setOpen(false)} typedBefore={takeEarly} />
         </Suspense>
       ) : null}
     </>

@@ -63,12 +63,19 @@ const recentEntry = (q: string): Entry => ({
  * types, grouped by kind, and the recent searches before any words; arrow keys choose, Enter opens (Enter alone
  * searches the words), Escape closes and gives focus back.
  */
-export default function SearchPaletteDialog({ onClose }: { onClose: () => void }) {
+export default function SearchPaletteDialog({
+  onClose,
+  typedBefore,
+}: {
+  onClose: () => void;
+  /** What was typed after opening, before this dialog had loaded. */
+  typedBefore?: () => string;
+}) {
   const t = useStrings(searchStrings);
   const shellT = useStrings(shellStrings);
   const navigate = useNavigate();
   const listId = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => (typedBefore?.() ?? '').slice(0, SEARCH_MAX_LENGTH));
   const [recent, setRecent] = useState(readRecentSearches);
   const suggestions = useSearchSuggestions(text, true);
   const words = text.trim();
@@ -121,6 +128,8 @@ export default function SearchPaletteDialog({ onClose }: { onClose: () => void }
           setText(event.target.value);
         }}
         onKeyDown={onKeyDown}
+        // words typed before it loaded are there already: the caret goes after them
+        onFocus={(event) => event.currentTarget.setSelectionRange(text.length, text.length)}
       />
       <div id={listId} role="listbox" aria-label={shellT('header.suggestions')} className={styles.list}>
         {groups.map((group) => (
