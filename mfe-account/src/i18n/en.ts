@@ -3,7 +3,7 @@
 // Other languages: ./locales/<lang>.json, the same keys (web-kit's locales.test.ts keeps them complete).
 import { CERTIFICATE_MESSAGES, CREDENTIAL_STATUS_WORDS } from '@catalyst/contracts';
 import { assignmentStatusText } from '@catalyst/contracts/team-learning-terms';
-import { PREMIUM_ANNUAL_PLAN, PREMIUM_PLAN } from '@catalyst/contracts/plan';
+import { PREMIUM_ANNUAL_PLAN } from '@catalyst/contracts/plan';
 import { defineStrings, type Translate } from '@catalyst/web-kit';
 import { NOTIFICATION_TYPE_LABELS } from '@catalyst/contracts/notification-terms';
 import { pageMessages } from './contractMessages';
@@ -144,13 +144,6 @@ export const accountStrings = defineStrings(
     'plan.monthly': 'Premium Monthly',
     'plan.premium': 'Premium',
     'plan.portalFailed': 'Failed to open billing management. Please try again.',
-    'plan.featureCourses': PREMIUM_PLAN.features[0],
-    'plan.featureApp': PREMIUM_PLAN.features[1],
-    'plan.featureProgress': PREMIUM_PLAN.features[2],
-    'plan.featureResources': PREMIUM_PLAN.features[3],
-    'plan.featureQuestions': PREMIUM_PLAN.features[4],
-    'plan.featureLive': PREMIUM_PLAN.features[5],
-    'plan.featureCertificate': PREMIUM_PLAN.features[6],
     'switch.priceFailed': 'The switch could not be priced. Please try again.',
     'switch.changeFailed': 'Your plan could not be changed. Please try again.',
     'switch.toAnnual': 'Switch to annual',
@@ -183,7 +176,6 @@ export const accountStrings = defineStrings(
     'plans.monthly': 'Monthly',
     'plans.annualOption': 'Annual · {{saving}}',
     'plans.saving': PREMIUM_ANNUAL_PLAN.saving,
-    'plans.tag': PREMIUM_PLAN.tag,
     'plans.perMonth': '/month',
     'plans.perYear': '/year',
     'plans.billedYearly': '{{price}}/month, billed yearly',

@@ -16,12 +16,12 @@ import {
   isApiRequestError,
   premiumReasonText,
   useApiData,
+  usePlanWords,
   useStrings,
   useSubscription,
   type SubscriptionStore,
 } from '@catalyst/web-kit';
 import { accountStrings, type AccountText } from '../i18n/en';
-import { PLAN_FEATURES } from './planStatus';
 import styles from './Subscription.module.css';
 
 type Interval = 'month' | 'year';
@@ -51,6 +51,7 @@ function discountSummary(
  */
 export function PlanChooser({ store }: { store: SubscriptionStore }) {
   const t = useStrings(accountStrings);
+  const planWords = usePlanWords();
   const { status, startCheckout } = useSubscription(store);
   // Sent here from premium content: say why, above the plan (router state of that navigation).
   const { state } = useLocation();
@@ -152,7 +153,7 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
       <Card as="article" className={styles.plan} aria-labelledby="plan-premium">
         <div className={styles.planHeader}>
           <h2 id="plan-premium">{PREMIUM_PLAN.name}</h2>
-          <Badge tone="primary">{interval === 'year' ? t('plans.saving') : t('plans.tag')}</Badge>
+          <Badge tone="primary">{interval === 'year' ? t('plans.saving') : planWords.tag}</Badge>
         </div>
         <p className={styles.price}>
           <span className={styles.amount}>{formatPrice(plan.price)}</span>
@@ -164,8 +165,8 @@ export function PlanChooser({ store }: { store: SubscriptionStore }) {
           </span>
         ) : null}
         <ul className={styles.list} aria-label={t('plans.features')}>
-          {PLAN_FEATURES.map((feature) => (
-            <li key={feature}>{t(feature)}</li>
+          {planWords.features.map((feature) => (
+            <li key={feature}>{feature}</li>
           ))}
         </ul>
         {code && offer.isLoading ? (

@@ -42,17 +42,6 @@ export function planLabel(t: AccountText, interval: SubscriptionState['interval'
       : t('plan.premium');
 }
 
-/** The Premium plan's features, as the plans page lists them (the contracts' PREMIUM_PLAN.features, in order). */
-export const PLAN_FEATURES = [
-  'plan.featureCourses',
-  'plan.featureApp',
-  'plan.featureProgress',
-  'plan.featureResources',
-  'plan.featureQuestions',
-  'plan.featureLive',
-  'plan.featureCertificate',
-] as const;
-
 /**
  * Whether the plan can switch monthly ↔ annual now: a paid plan that renews (not an admin's, a gift, a trial or a
  * plan set to end). The plans page and the profile's plan section offer the same switch on the same terms.

@@ -1,6 +1,5 @@
 // The shell's texts in English: the source of its keys, and what an English page shows without i18next.
 // Other languages: ./locales/<lang>.json, the same keys (scripts/locales.test.ts keeps them complete).
-import { PREMIUM_PLAN } from '@catalyst/contracts/plan';
 import { defineStrings } from '@catalyst/web-kit';
 
 export const shellStrings = defineStrings(
@@ -70,15 +69,6 @@ export const shellStrings = defineStrings(
     'welcome.planTitle': 'One simple plan',
     'welcome.planTextMonth': '{{plan}} opens the whole library for {{price}} a month. Cancel at any time.',
     'welcome.signUpPlan': 'Sign Up for {{plan}}',
-    // the plan's English is the contracts' (one copy in the first scripts); its translations are the JSON's
-    'plan.tag': PREMIUM_PLAN.tag,
-    'plan.featureCourses': PREMIUM_PLAN.features[0],
-    'plan.featureApp': PREMIUM_PLAN.features[1],
-    'plan.featureProgress': PREMIUM_PLAN.features[2],
-    'plan.featureResources': PREMIUM_PLAN.features[3],
-    'plan.featureQuestions': PREMIUM_PLAN.features[4],
-    'plan.featureLive': PREMIUM_PLAN.features[5],
-    'plan.featureCertificate': PREMIUM_PLAN.features[6],
     'plan.priceMonth': '{{price}}/month',
     'plan.includes': '{{plan}} includes',
     'plan.note': 'Free courses open with a free account; {{plan}} opens everything. Cancel at any time.',

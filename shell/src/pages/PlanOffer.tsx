@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PREMIUM_PLAN } from '@catalyst/contracts/plan';
-import { Badge, formatPrice, useStrings } from '@catalyst/web-kit';
+import { Badge, formatPrice, usePlanWords, useStrings } from '@catalyst/web-kit';
 import { shellStrings } from '../i18n/en';
 import styles from './Pages.module.css';
 
@@ -10,32 +10,22 @@ const PLAN_PRICE = { month: 'plan.priceMonth' } as const satisfies Record<
   string
 >;
 
-/** The plan's features in the contracts' order (PREMIUM_PLAN.features), as keys of the shell's table. */
-const PLAN_FEATURES = [
-  'plan.featureCourses',
-  'plan.featureApp',
-  'plan.featureProgress',
-  'plan.featureResources',
-  'plan.featureQuestions',
-  'plan.featureLive',
-  'plan.featureCertificate',
-] as const satisfies { length: (typeof PREMIUM_PLAN.features)['length'] };
-
 /** The Premium plan as visitors meet it (welcome and pricing pages): name, tag, price, what it includes. */
 export function PlanOffer({ id, children }: { id: string; children: ReactNode }) {
   const t = useStrings(shellStrings);
+  const plan = usePlanWords();
   return (
     <section className={styles.planOffer} aria-labelledby={id}>
       <div className={styles.planOfferHeader}>
         <h2 id={id}>{PREMIUM_PLAN.name}</h2>
-        <Badge tone="primary">{t('plan.tag')}</Badge>
+        <Badge tone="primary">{plan.tag}</Badge>
       </div>
       <p className={styles.planOfferPrice}>
         {t(PLAN_PRICE[PREMIUM_PLAN.interval], { price: formatPrice(PREMIUM_PLAN.price) })}
       </p>
       <ul className={styles.planOfferList} aria-label={t('plan.includes', { plan: PREMIUM_PLAN.name })}>
-        {PLAN_FEATURES.map((feature) => (
-          <li key={feature}>{t(feature)}</li>
+        {plan.features.map((feature) => (
+          <li key={feature}>{feature}</li>
         ))}
       </ul>
       <p className={styles.planOfferNote}>{t('plan.note', { plan: PREMIUM_PLAN.name })}</p>

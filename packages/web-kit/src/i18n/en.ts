@@ -1,4 +1,5 @@
 // web-kit's shared texts (its UI primitives and formats), in English; the other languages in ./locales.
+import { PREMIUM_PLAN } from '@catalyst/contracts/plan';
 import { defineStrings } from './strings';
 
 export const kitStrings = defineStrings(
@@ -20,6 +21,15 @@ export const kitStrings = defineStrings(
     'pager.page': 'Page {{page}} of {{pages}}',
     'dialog.close': 'Close',
     'price.free': 'Free',
+    // the plan's English is the contracts' (one copy in the first scripts); its translations are the JSON's
+    'plan.tag': PREMIUM_PLAN.tag,
+    'plan.featureCourses': PREMIUM_PLAN.features[0],
+    'plan.featureApp': PREMIUM_PLAN.features[1],
+    'plan.featureProgress': PREMIUM_PLAN.features[2],
+    'plan.featureResources': PREMIUM_PLAN.features[3],
+    'plan.featureQuestions': PREMIUM_PLAN.features[4],
+    'plan.featureLive': PREMIUM_PLAN.features[5],
+    'plan.featureCertificate': PREMIUM_PLAN.features[6],
     'price.unknown': 'N/A',
     'guard.signInTitle': 'Authentication Required',
     'guard.signInMessage': 'You need to log in to access this page.',

@@ -4,3 +4,4 @@ export type { EnglishStrings, Plural, Strings, Translate } from './strings';
 export { currentLanguage, startingLanguage } from './language';
 export { followAccountLanguage } from './account';
 export { LanguagePicker, useLanguage } from './LanguagePicker';
+export { usePlanWords } from './plan';
