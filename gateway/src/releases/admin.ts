@@ -1,6 +1,12 @@
 import express from 'express';
 import { RELEASE_MESSAGES, releaseRoutes, type RouteDeclaration } from '@catalyst/contracts';
-import { zodFieldErrors, type Logger } from '@catalyst/service-kit';
+import {
+  ADMIN_ONLY_MESSAGE,
+  languageOfHeader,
+  translateMessage,
+  zodFieldErrors,
+  type Logger,
+} from '@catalyst/service-kit';
 import { API_PREFIX } from '../routes';
 import { chain, localsOf, pathOf, type Handler } from '../chain';
 import { MESSAGES, sendError, sendJson } from '../errors';
@@ -10,7 +16,7 @@ import { ReleaseError, type ReleaseRepository } from './repository';
 
 const RELEASE_ADMIN_MESSAGES = {
   signIn: 'Authentication required',
-  adminOnly: 'Admin access required',
+  adminOnly: ADMIN_ONLY_MESSAGE,
   noRegistry: 'The release registry is not configured (the gateway has no DATABASE_URL).',
 } as const;
 
@@ -105,7 +111,10 @@ export function releaseAdminHandlers({
           actor: String(localsOf(res).actor),
         });
         await registry?.refresh();
-        sendJson(res, 200, { success: true, data, ...(message ? { message: message(data) } : {}) });
+        // A success in the caller's page's language, as its refusals are (sendError).
+        const said =
+          message && translateMessage(languageOfHeader(req.headers['accept-language']), message(data));
+        sendJson(res, 200, { success: true, data, ...(said ? { message: said } : {}) });
       } catch (error) {
         if (error instanceof ReleaseError) return sendError(res, error.status, error.message);
         log.warn(

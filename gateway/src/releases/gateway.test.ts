@@ -48,10 +48,14 @@ describe('the gateway answers /mf/remotes.json from its release registry', () =>
   let releases: GatewayReleases;
   let world: Awaited<ReturnType<typeof startWorld>>;
   const get = (p: string, init?: RequestInit) => fetch(`${world.gateway.url}${p}`, init);
-  const asAdmin = (p: string, body?: unknown, token = 'admin-token-0123456789') =>
+  const asAdmin = (p: string, body?: unknown, token = 'admin-token-0123456789', language = 'en') =>
     fetch(`${world.gateway.url}/api/v1${p}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'accept-language': language,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
@@ -230,7 +234,17 @@ describe('the gateway answers /mf/remotes.json from its release registry', () =>
       'version',
     );
     expect((await asAdmin('/admin/releases/nothing/promote', { version: 'v2-2222222222' })).status).toBe(404);
-    expect((await asAdmin('/admin/releases/catalog/promote', { version: 'v7-7777777777' })).status).toBe(404);
+    const unknown = await asAdmin(
+      '/admin/releases/catalog/promote',
+      { version: 'v7-7777777777' },
+      undefined,
+      'de',
+    );
+    expect(unknown.status).toBe(404);
+    // in the admin page's language, the front end and version inside
+    expect(((await unknown.json()) as { message: string }).message).toBe(
+      'catalog hat kein Release v7-7777777777',
+    );
     expect(
       (await asAdmin('/admin/releases/catalog/canary', { version: 'v2-2222222222', percent: 150 })).status,
     ).toBe(400);
@@ -258,7 +272,9 @@ describe('the gateway answers /mf/remotes.json from its release registry', () =>
     // the page the release adds is published with it: no shell build
     expect(after.routes.catalog!.map((page) => page.path)).toEqual(['/browse/', '/browse/new/']);
 
-    expect((await asAdmin('/admin/releases/catalog/rollback')).status).toBe(200);
+    const back = await asAdmin('/admin/releases/catalog/rollback', undefined, undefined, 'de');
+    expect(back.status).toBe(200);
+    expect(((await back.json()) as { message: string }).message).toBe('catalog ist zurück auf dist.');
     expect(
       ((await (await get('/mf/remotes.json')).json()) as { releases: Record<string, string> }).releases
         .catalog,

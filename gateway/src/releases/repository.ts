@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { RELEASE_MESSAGES, RELEASE_PERCENT_MESSAGE, RELEASE_SHELL_WHOLE_MESSAGE } from '@catalyst/contracts';
 import { migrateToLatest, type Logger } from '@catalyst/service-kit';
 import { REMOTE_NAMES } from '../config';
 import { migrations } from './migrations';
@@ -146,7 +147,7 @@ export function createReleaseRepository(db: Kysely<ReleasesDatabase>): ReleaseRe
       .where('remote', '=', remote)
       .where('version', '=', version)
       .executeTakeFirst();
-    if (!row) throw new ReleaseError(404, `${remote} has no release ${version}`);
+    if (!row) throw new ReleaseError(404, RELEASE_MESSAGES.noRelease(remote, version));
     return row;
   };
 
@@ -242,7 +243,7 @@ export function createReleaseRepository(db: Kysely<ReleasesDatabase>): ReleaseRe
         await releaseOf(trx, remote, version);
         const channel = await channelRow(trx, remote);
         if (channel?.current_version === version && !channel.canary_version)
-          throw new ReleaseError(409, `${remote} already runs ${version}`);
+          throw new ReleaseError(409, RELEASE_MESSAGES.alreadyRuns(remote, version));
         const previous =
           channel && channel.current_version !== version
             ? channel.current_version
@@ -276,7 +277,7 @@ export function createReleaseRepository(db: Kysely<ReleasesDatabase>): ReleaseRe
       known(remote);
       return db.transaction().execute(async (trx) => {
         const channel = await channelRow(trx, remote);
-        if (!channel) throw new ReleaseError(404, `${remote} has no release to roll back`);
+        if (!channel) throw new ReleaseError(404, RELEASE_MESSAGES.nothingToRollBack(remote));
         if (channel.canary_version) {
           const row = await trx
             .updateTable('channels')
@@ -295,10 +296,7 @@ export function createReleaseRepository(db: Kysely<ReleasesDatabase>): ReleaseRe
           return { channel: toChannel(row), undone: 'canary' as const };
         }
         if (!channel.previous_version)
-          throw new ReleaseError(
-            409,
-            `${remote} has no previous release to roll back to (it runs ${channel.current_version})`,
-          );
+          throw new ReleaseError(409, RELEASE_MESSAGES.noPrevious(remote, channel.current_version));
         const row = await trx
           .updateTable('channels')
           .set({
@@ -324,23 +322,15 @@ export function createReleaseRepository(db: Kysely<ReleasesDatabase>): ReleaseRe
 
     async canary(remote, version, percent, actor) {
       known(remote);
-      if (remote === 'shell')
-        throw new ReleaseError(
-          400,
-          'The shell is released whole (its index.html names its files): promote or roll it back instead',
-        );
+      if (remote === 'shell') throw new ReleaseError(400, RELEASE_SHELL_WHOLE_MESSAGE);
       if (!Number.isFinite(percent) || percent <= 0 || percent >= 100)
-        throw new ReleaseError(400, 'percent must be more than 0 and less than 100 (100 is a promotion)');
+        throw new ReleaseError(400, RELEASE_PERCENT_MESSAGE);
       return db.transaction().execute(async (trx) => {
         await releaseOf(trx, remote, version);
         const channel = await channelRow(trx, remote);
-        if (!channel)
-          throw new ReleaseError(
-            409,
-            `${remote} has no current release to compare a canary with: promote one first`,
-          );
+        if (!channel) throw new ReleaseError(409, RELEASE_MESSAGES.noCurrent(remote));
         if (channel.current_version === version)
-          throw new ReleaseError(409, `${version} is already ${remote}'s current release`);
+          throw new ReleaseError(409, RELEASE_MESSAGES.alreadyCurrent(remote, version));
         const row = await trx
           .updateTable('channels')
           .set({

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Upload, type DetailedError } from 'tus-js-client';
-import { api, readSessionToken } from '@catalyst/web-kit';
+import { api, currentLanguage, readSessionToken } from '@catalyst/web-kit';
 import { adminStrings } from '../i18n/en';
 
 /** Where uploads go (the gateway streams each chunk to the media service). */
@@ -55,7 +55,11 @@ export function useUpload(onDone: (assetId: string, file: File) => void) {
       chunkSize: UPLOAD_CHUNK_BYTES,
       retryDelays: RETRY_DELAYS,
       metadata: { filename: file.name, filetype: file.type },
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      // the page's language, as web-kit's client sends it: media's refusals come back in it
+      headers: {
+        'Accept-Language': currentLanguage(),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       onShouldRetry: (error, _attempt, options) => {

@@ -19,6 +19,21 @@ export const COURSE_MESSAGES = {
     'A course is finished lesson by lesson: watch its lessons and pass its quiz to earn the certificate',
 } as const;
 
+/**
+ * A saved curriculum's item whose id the course does not hold, by its kind (`any`: an id alone, the studio's
+ * check): `{{id}}` is the id. `any` is last, as its pattern would take a kind's word for part of an id.
+ */
+export const NOT_IN_CURRICULUM_TEMPLATES = {
+  section: 'Section {{id}} is not part of this curriculum',
+  lesson: 'Lesson {{id}} is not part of this curriculum',
+  resource: 'Resource {{id}} is not part of this curriculum',
+  question: 'Question {{id}} is not part of this curriculum',
+  option: 'Option {{id}} is not part of this curriculum',
+  any: '{{id}} is not part of this curriculum',
+} as const;
+export const notInCurriculumMessage = (item: keyof typeof NOT_IN_CURRICULUM_TEMPLATES, id: string) =>
+  NOT_IN_CURRICULUM_TEMPLATES[item].replace('{{id}}', () => id);
+
 /** A lesson as the rules need it: its id, its length and whether it counts towards completing the course. */
 export interface RuleLesson {
   id: string;

@@ -44,12 +44,16 @@ export const LTI_MEDIA = {
 /** The custom parameters a deep link writes and a resource link launch reads: what to open. */
 export const LTI_CUSTOM = { product: 'catalyst_product', lesson: 'catalyst_lesson' } as const;
 
+/** A refused launch, `problem` (English: what the check found) inside. */
+export const LTI_LAUNCH_REFUSED_MESSAGE = 'The LMS launch was refused: {{problem}}';
+
 export const ltiMessages = {
   notFound: 'No such LTI platform registration',
   taken: 'A platform with this issuer and client id is already registered',
   unknownPlatform: 'This LMS is not registered with Catalyst: ask your administrator to add it',
   startAgain: 'The launch has expired or was already used: open the link in your LMS again',
-  launchRefused: (problem: string) => `The LMS launch was refused: ${problem}`,
+  launchRefused: (problem: string) => LTI_LAUNCH_REFUSED_MESSAGE.replace('{{problem}}', () => problem),
+  httpsAddress: 'Use an https address',
 } as const;
 
 const httpsUrl = (missing: string, notAnAddress: string) =>

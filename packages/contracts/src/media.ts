@@ -16,12 +16,37 @@ export type MediaKind = (typeof MEDIA_KINDS)[number];
 export const MEDIA_STATUSES = ['uploading', 'processing', 'ready', 'failed'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 
+/** The media messages with a value inside, each filled by its function below. */
+export const MEDIA_TEMPLATES = {
+  typeMismatch:
+    'This file is not what its name says: it was named as {{claimed}} but its contents are {{found}}',
+  tooLarge: 'Files can be at most {{limit}}',
+  fileNameTooLong: 'The file name must be at most {{max}} characters',
+} as const;
+/** What an upload is, as the type mismatch's values say it (each translated with the message). */
+export const MEDIA_KIND_WORDS = {
+  video: 'a video',
+  image: 'an image',
+  document: 'a PDF document',
+  archive: 'a zip archive',
+} as const;
+/** A successful captions save: `{{count}}` cues. */
+export const CAPTIONS_SAVED_MESSAGE = {
+  one: 'Captions saved: {{count}} cue',
+  other: 'Captions saved: {{count}} cues',
+};
+
 /** The words the media service answers with, shared with the admin's upload field and the tests. */
 export const MEDIA_MESSAGES = {
   unsupportedType: 'Only videos, images, PDF documents and zip archives can be uploaded',
   typeMismatch: (claimed: string, found: string) =>
-    `This file is not what its name says: it was named as ${claimed} but its contents are ${found}`,
-  tooLarge: (limit: string) => `Files can be at most ${limit}`,
+    MEDIA_TEMPLATES.typeMismatch.replace('{{claimed}}', () => claimed).replace('{{found}}', () => found),
+  tooLarge: (limit: string) => MEDIA_TEMPLATES.tooLarge.replace('{{limit}}', () => limit),
+  fileNameTooLong: (max: number) => MEDIA_TEMPLATES.fileNameTooLong.replace('{{max}}', () => String(max)),
+  captionsSaved: (count: number) =>
+    (count === 1 ? CAPTIONS_SAVED_MESSAGE.one : CAPTIONS_SAVED_MESSAGE.other).replace('{{count}}', () =>
+      String(count),
+    ),
   storageUnavailable: 'Media storage is unavailable right now; nothing was saved. Try again shortly.',
   inUse: 'This asset is still used by products; remove it from them first',
   notFailed: 'Only a failed asset can be retried',

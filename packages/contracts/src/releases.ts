@@ -92,11 +92,43 @@ export const remotesAnswerSchema = z.object({
 });
 export type RemotesAnswer = z.infer<typeof remotesAnswerSchema>;
 
+/** A release's value in a message's template: `{{remote}}` → catalog. */
+const filled = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole));
+
+/** The admin's release actions' successes and refusals, each a template the gateway translates by its pattern. */
+export const RELEASE_TEMPLATES = {
+  promoted: '{{remote}} now runs {{version}} for everyone.',
+  rolledBack: '{{remote}} is back on {{version}}.',
+  canaryStopped: 'The canary of {{remote}} ended: everyone runs {{version}}.',
+  canaryStarted: '{{percent}}% of people now run {{remote}} {{version}}.',
+  // before `noRelease`, whose pattern would take 'to roll back' for a version
+  nothingToRollBack: '{{remote}} has no release to roll back',
+  noPrevious: '{{remote}} has no previous release to roll back to (it runs {{version}})',
+  noCurrent: '{{remote}} has no current release to compare a canary with: promote one first',
+  noRelease: '{{remote}} has no release {{version}}',
+  alreadyRuns: '{{remote}} already runs {{version}}',
+  alreadyCurrent: "{{version}} is already {{remote}}'s current release",
+} as const;
+
+/** The canary's refusals without a value: the shell is never released to a share, a share is below 100. */
+export const RELEASE_SHELL_WHOLE_MESSAGE =
+  'The shell is released whole (its index.html names its files): promote or roll it back instead';
+export const RELEASE_PERCENT_MESSAGE = 'percent must be more than 0 and less than 100 (100 is a promotion)';
+
 export const RELEASE_MESSAGES = {
-  promoted: (remote: string, version: string) => `${remote} now runs ${version} for everyone.`,
-  rolledBack: (remote: string, version: string) => `${remote} is back on ${version}.`,
+  promoted: (remote: string, version: string) => filled(RELEASE_TEMPLATES.promoted, { remote, version }),
+  rolledBack: (remote: string, version: string) => filled(RELEASE_TEMPLATES.rolledBack, { remote, version }),
   canaryStopped: (remote: string, version: string) =>
-    `The canary of ${remote} ended: everyone runs ${version}.`,
+    filled(RELEASE_TEMPLATES.canaryStopped, { remote, version }),
   canaryStarted: (remote: string, version: string, percent: number) =>
-    `${percent}% of people now run ${remote} ${version}.`,
+    filled(RELEASE_TEMPLATES.canaryStarted, { remote, version, percent }),
+  nothingToRollBack: (remote: string) => filled(RELEASE_TEMPLATES.nothingToRollBack, { remote }),
+  noPrevious: (remote: string, version: string) => filled(RELEASE_TEMPLATES.noPrevious, { remote, version }),
+  noCurrent: (remote: string) => filled(RELEASE_TEMPLATES.noCurrent, { remote }),
+  noRelease: (remote: string, version: string) => filled(RELEASE_TEMPLATES.noRelease, { remote, version }),
+  alreadyRuns: (remote: string, version: string) =>
+    filled(RELEASE_TEMPLATES.alreadyRuns, { remote, version }),
+  alreadyCurrent: (remote: string, version: string) =>
+    filled(RELEASE_TEMPLATES.alreadyCurrent, { remote, version }),
 } as const;

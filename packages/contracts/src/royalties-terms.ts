@@ -30,4 +30,5 @@ export const royaltyMessages = {
   notACreator: 'Your account is not linked to a creator',
   pickCreator: 'Choose a creator (creatorId) to act for',
   creatorNotFound: 'Creator not found',
+  noPayoutDetails: 'No payout details recorded',
 } as const;

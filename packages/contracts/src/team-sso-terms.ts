@@ -45,18 +45,25 @@ export const teamSsoMessages = {
 export const ssoProtocolValues = ['oidc', 'saml'] as const;
 export type SsoProtocol = (typeof ssoProtocolValues)[number];
 
+/** The single sign-on messages with a value inside (a date, what was wrong), each filled by its function. */
+export const TEAM_SSO_TEMPLATES = {
+  certificateExpired:
+    "The signing certificate expired on {{date}}. Paste the identity provider's current certificate.",
+  certificateNotYetValid: 'The signing certificate is valid only from {{date}}. Paste the one in use today.',
+  discovery: "The issuer's discovery document could not be used: {{problem}}",
+  failed: 'Single sign-on failed: {{problem}}',
+} as const;
+
 /** 400 of a SAML save whose signing certificate cannot be used (`problem` names what was wrong). */
 export const samlCertificateMessages = {
   unreadable: 'The signing certificate could not be read: paste the PEM text your identity provider shows',
-  expired: (date: string) =>
-    `The signing certificate expired on ${date}. Paste the identity provider's current certificate.`,
-  notYetValid: (date: string) =>
-    `The signing certificate is valid only from ${date}. Paste the one in use today.`,
+  expired: (date: string) => TEAM_SSO_TEMPLATES.certificateExpired.replace('{{date}}', () => date),
+  notYetValid: (date: string) => TEAM_SSO_TEMPLATES.certificateNotYetValid.replace('{{date}}', () => date),
 } as const;
 
 /** 400 of a save whose issuer's discovery document could not be used (`problem` names what was wrong). */
 export const teamSsoDiscoveryMessage = (problem: string) =>
-  `The issuer's discovery document could not be used: ${problem}`;
+  TEAM_SSO_TEMPLATES.discovery.replace('{{problem}}', () => problem);
 
 /** Where an owner publishes a domain's proof: `_catalyst-verification.<domain>` TXT `catalyst-verification=<token>`. */
 export const ssoVerificationRecordName = (domain: string) => `_catalyst-verification.${domain}`;
@@ -123,7 +130,8 @@ export const ssoRequiredMessage = (teamName: string) =>
   SSO_REQUIRED_MESSAGE.replace('{{team}}', () => teamName);
 
 /** Why a sign-in through the identity provider failed (redirected to `/?sso_error=`). */
-export const ssoFailedMessage = (problem: string) => `Single sign-on failed: ${problem}`;
+export const ssoFailedMessage = (problem: string) =>
+  TEAM_SSO_TEMPLATES.failed.replace('{{problem}}', () => problem);
 
 const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 

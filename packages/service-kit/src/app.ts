@@ -12,6 +12,7 @@ import {
 } from '@catalyst/contracts';
 import { HttpError, forbidden, isUnavailableError, unauthorized } from './errors';
 import {
+  ADMIN_ONLY_MESSAGE,
   UNAVAILABLE_MESSAGE,
   UNEXPECTED_MESSAGE,
   requestLanguage,
@@ -273,6 +274,6 @@ export function requireIdentity(c: Context<AppEnv>): Identity {
 /** Refuses everyone but role admin: 401 for anonymous callers, 403 for the rest. */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const identity = requireIdentity(c);
-  if (identity.role !== 'admin') throw forbidden('Admin access required');
+  if (identity.role !== 'admin') throw forbidden(ADMIN_ONLY_MESSAGE);
   await next();
 };

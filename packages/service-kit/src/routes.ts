@@ -20,7 +20,7 @@ import { forbidden, HttpError } from './errors';
 import type { Logger } from './logger';
 import { BODY_TOO_LARGE_MESSAGE, parseBody, parseWith } from './validate';
 import { LIVENESS_PATH } from './health';
-import { requestLanguage, translateMessage } from './i18n';
+import { ADMIN_ONLY_MESSAGE, requestLanguage, translateMessage } from './i18n';
 import { declaredLength } from './request-body';
 import { premiumTargetProblem } from './premium';
 
@@ -179,7 +179,7 @@ export function mountRoutes<T extends RouteTable>(
         throw new HttpError(413, BODY_TOO_LARGE_MESSAGE);
       let identity: Identity | null = c.get('identity');
       if (needsSignIn(route.access)) identity = requireIdentity(c);
-      if (route.access === 'admin' && identity?.role !== 'admin') throw forbidden('Admin access required');
+      if (route.access === 'admin' && identity?.role !== 'admin') throw forbidden(ADMIN_ONLY_MESSAGE);
       if (route.access === 'creator' && identity?.role !== 'creator' && identity?.role !== 'admin')
         throw forbidden(CREATOR_REQUIRED_MESSAGE);
       const input: HandlerInput<RouteDeclaration> = {

@@ -78,7 +78,7 @@ describe('server texts', () => {
   it('keeps the numbers of the refusals built from limits (15 minutes, 6 streams) in every language', () => {
     for (const language of TRANSLATED_LANGUAGES)
       for (const [key, english] of Object.entries(serverMessages.english))
-        for (const number of english.match(/\d+/g) ?? [])
+        for (const number of (typeof english === 'string' ? english : '').match(/\d+/g) ?? [])
           expect(serverMessages.locales[language][key], `${language} ${key}`).toContain(number);
   });
 
@@ -151,6 +151,29 @@ describe('server texts', () => {
         message: 'This join link is for addresses at acme.example, acme.test only.',
       }).message,
     ).toBe('Este enlace para unirse es solo para direcciones de acme.example, acme.test.');
+    const said = (language: 'es' | 'de' | 'ar', message: string) =>
+      translateErrorBody(language, { success: false, message }).message;
+    // a plural's forms are found too, its number choosing the language's form
+    expect(said('de', 'Captions saved: 1 cue')).toBe('Untertitel gespeichert: 1 Eintrag');
+    expect(said('ar', 'Captions saved: 2 cues')).toBe('حُفظت الترجمة: مقطعان');
+    // a value that is itself a message is said in the language with it
+    expect(
+      said(
+        'es',
+        'This file is not what its name says: it was named as a video but its contents are an image',
+      ),
+    ).toBe(
+      'Este archivo no es lo que indica su nombre: por el nombre es un vídeo, pero por su contenido es una imagen',
+    );
+    // the more specific pattern wins: a kind's word is not taken for part of an id, nor words for a version
+    expect(said('de', 'Question q1 is not part of this curriculum')).toBe(
+      'Die Frage q1 gehört nicht zu diesem Lehrplan',
+    );
+    expect(said('de', 'x1 is not part of this curriculum')).toBe('x1 gehört nicht zu diesem Lehrplan');
+    expect(said('de', 'catalog has no release to roll back')).toBe(
+      'catalog hat kein Release, das sich zurücksetzen ließe',
+    );
+    expect(said('de', 'catalog has no release v2-2222222222')).toBe('catalog hat kein Release v2-2222222222');
     expect(serverMessages.t('ar', 'error.unavailable')).toBe(
       'الخدمة غير متاحة مؤقتًا. يُرجى المحاولة مرة أخرى بعد قليل.',
     );

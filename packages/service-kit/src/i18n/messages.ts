@@ -37,6 +37,22 @@ import {
   SEARCH_TOO_LONG_MESSAGE,
   SSO_REQUIRED_MESSAGE,
   ssoDomainMessages,
+  CAPTIONS_SAVED_MESSAGE,
+  LTI_LAUNCH_REFUSED_MESSAGE,
+  ltiMessages,
+  MEDIA_KIND_WORDS,
+  MEDIA_TEMPLATES,
+  NOT_IN_CURRICULUM_TEMPLATES,
+  RELEASE_PERCENT_MESSAGE,
+  RELEASE_SHELL_WHOLE_MESSAGE,
+  RELEASE_TEMPLATES,
+  royaltyMessages,
+  samlCertificateMessages,
+  TEAM_SSO_TEMPLATES,
+  teamScimMessages,
+  teamSsoMessages as teamSsoTerms,
+  WEBHOOK_MESSAGES,
+  xapiMessages,
 } from '@catalyst/contracts';
 import { FORM_MESSAGES, findFormMessage } from '@catalyst/contracts/form-messages';
 import formAr from '@catalyst/contracts/form-messages/ar.json';
@@ -51,6 +67,7 @@ import es from './locales/es.json';
 
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Please try again shortly.';
 export const UNEXPECTED_MESSAGE = 'An unexpected error occurred.';
+export const ADMIN_ONLY_MESSAGE = 'Admin access required';
 
 export const serverMessages = defineServerStrings(
   'service-kit',
@@ -68,6 +85,7 @@ export const serverMessages = defineServerStrings(
     'error.bodyTooLarge': BODY_TOO_LARGE_MESSAGE,
     'error.bodyTooDeep': BODY_TOO_DEEP_MESSAGE,
     'error.unstorableText': UNSTORABLE_TEXT_MESSAGE,
+    'error.adminOnly': ADMIN_ONLY_MESSAGE,
     'auth.invalidCredentials': authMessages.invalidCredentials,
     'auth.tooManyAttempts': authMessages.tooManyAttempts,
     'auth.tooManyRegistrations': authMessages.tooManyRegistrations,
@@ -197,10 +215,6 @@ export const serverMessages = defineServerStrings(
     'promotion.alreadyUsed': promotionMessages.alreadyUsed,
     'promotion.monthlyOnly': promotionMessages.monthlyOnly,
     'promotion.annualOnly': promotionMessages.annualOnly,
-    'team.name': teamMessages.name,
-    'team.seats': teamMessages.seats,
-    'team.interval': teamMessages.interval,
-    'team.invitees': teamMessages.invitees,
     'team.csvTooLong': teamMessages.csvTooLong,
     'team.csvNoEmailColumn': teamMessages.csvNoEmailColumn,
     'team.notFound': teamMessages.teamNotFound,
@@ -238,8 +252,6 @@ export const serverMessages = defineServerStrings(
     'teamLearning.notMembers': teamLearningMessages.notMembers,
     'teamLearning.targetMissing': teamLearningMessages.targetMissing,
     'teamLearning.assignmentNotFound': teamLearningMessages.assignmentNotFound,
-    'teamLearning.dueAt': teamLearningMessages.dueAt,
-    'teamLearning.role': teamLearningMessages.role,
     'teamLearning.ownerRoleFixed': teamLearningMessages.ownerRoleFixed,
     'path.notFound': PATH_MESSAGES.notFound,
     'path.notFollowed': PATH_MESSAGES.notFollowed,
@@ -266,28 +278,106 @@ export const serverMessages = defineServerStrings(
     'studio.returned': STUDIO_MESSAGES.returned,
     'studio.foreignItem': STUDIO_MESSAGES.foreignItem,
     'studio.notYourMedia': STUDIO_MESSAGES.notYourMedia,
+    'lti.notFound': ltiMessages.notFound,
+    'lti.taken': ltiMessages.taken,
+    'lti.unknownPlatform': ltiMessages.unknownPlatform,
+    'lti.startAgain': ltiMessages.startAgain,
+    'lti.httpsAddress': ltiMessages.httpsAddress,
+    // what was wrong (the launch's check's own words) stays as the check wrote it
+    'lti.launchRefused': LTI_LAUNCH_REFUSED_MESSAGE,
+    'scim.invalidToken': teamScimMessages.invalidToken,
+    'scim.userNotFound': teamScimMessages.userNotFound,
+    'scim.alreadyMember': teamScimMessages.alreadyMember,
+    'scim.inAnotherTeam': teamScimMessages.inAnotherTeam,
+    'scim.teamFull': teamScimMessages.teamFull,
+    'scim.ownerNotProvisioned': teamScimMessages.ownerNotProvisioned,
+    'scim.groupNotFound': teamScimMessages.groupNotFound,
+    'scim.groupMembers': teamScimMessages.groupMembers,
+    'scim.externalIdTaken': teamScimMessages.externalIdTaken,
+    'xapi.notSet': xapiMessages.notSet,
+    'xapi.testSent': xapiMessages.testSent,
+    'xapi.testRefused': xapiMessages.testRefused,
+    'webhook.notFound': WEBHOOK_MESSAGES.notFound,
+    'webhook.deliveryNotFound': WEBHOOK_MESSAGES.deliveryNotFound,
+    'webhook.created': WEBHOOK_MESSAGES.created,
+    'webhook.rotated': WEBHOOK_MESSAGES.rotated,
+    'webhook.replayed': WEBHOOK_MESSAGES.replayed,
+    'royalty.month': royaltyMessages.month,
+    'royalty.monthNotOver': royaltyMessages.monthNotOver,
+    'royalty.monthInFuture': royaltyMessages.monthInFuture,
+    'royalty.closedAlready': royaltyMessages.closedAlready,
+    'royalty.statementNotFound': royaltyMessages.statementNotFound,
+    'royalty.noPayoutAccount': royaltyMessages.noPayoutAccount,
+    'royalty.nothingToPay': royaltyMessages.nothingToPay,
+    'royalty.paidAlready': royaltyMessages.paidAlready,
+    'royalty.notACreator': royaltyMessages.notACreator,
+    'royalty.pickCreator': royaltyMessages.pickCreator,
+    'royalty.noPayoutDetails': royaltyMessages.noPayoutDetails,
+    // the admin's release actions (a front end's name and version inside); the more specific pattern first
+    'release.promoted': RELEASE_TEMPLATES.promoted,
+    'release.rolledBack': RELEASE_TEMPLATES.rolledBack,
+    'release.canaryStopped': RELEASE_TEMPLATES.canaryStopped,
+    'release.canaryStarted': RELEASE_TEMPLATES.canaryStarted,
+    'release.nothingToRollBack': RELEASE_TEMPLATES.nothingToRollBack,
+    'release.noPrevious': RELEASE_TEMPLATES.noPrevious,
+    'release.noCurrent': RELEASE_TEMPLATES.noCurrent,
+    'release.noRelease': RELEASE_TEMPLATES.noRelease,
+    'release.alreadyRuns': RELEASE_TEMPLATES.alreadyRuns,
+    'release.alreadyCurrent': RELEASE_TEMPLATES.alreadyCurrent,
+    'release.shellWhole': RELEASE_SHELL_WHOLE_MESSAGE,
+    'release.percent': RELEASE_PERCENT_MESSAGE,
+    // a kind's word before the id alone ('any'), whose pattern would take the word for part of the id
+    'course.notInCurriculumSection': NOT_IN_CURRICULUM_TEMPLATES.section,
+    'course.notInCurriculumLesson': NOT_IN_CURRICULUM_TEMPLATES.lesson,
+    'course.notInCurriculumResource': NOT_IN_CURRICULUM_TEMPLATES.resource,
+    'course.notInCurriculumQuestion': NOT_IN_CURRICULUM_TEMPLATES.question,
+    'course.notInCurriculumOption': NOT_IN_CURRICULUM_TEMPLATES.option,
+    'course.notInCurriculum': NOT_IN_CURRICULUM_TEMPLATES.any,
+    'media.typeMismatch': MEDIA_TEMPLATES.typeMismatch,
+    'media.tooLarge': MEDIA_TEMPLATES.tooLarge,
+    'media.fileNameTooLong': MEDIA_TEMPLATES.fileNameTooLong,
+    // the type mismatch's values, said in the message's language with it
+    'media.kindVideo': MEDIA_KIND_WORDS.video,
+    'media.kindImage': MEDIA_KIND_WORDS.image,
+    'media.kindDocument': MEDIA_KIND_WORDS.document,
+    'media.kindArchive': MEDIA_KIND_WORDS.archive,
+    'media.captionsSaved': CAPTIONS_SAVED_MESSAGE,
+    'teamSso.startAgain': teamSsoTerms.startAgain,
+    'teamSso.certificateUnreadable': samlCertificateMessages.unreadable,
+    'teamSso.certificateExpired': TEAM_SSO_TEMPLATES.certificateExpired,
+    'teamSso.certificateNotYetValid': TEAM_SSO_TEMPLATES.certificateNotYetValid,
+    'teamSso.discovery': TEAM_SSO_TEMPLATES.discovery,
+    // what was wrong (the provider's or the check's own words) stays as it came
+    'teamSso.failed': TEAM_SSO_TEMPLATES.failed,
     // the admin forms' field messages: one set with the admin remote's (contracts' form-messages)
     ...FORM_MESSAGES,
   },
   { es: { ...es, ...formEs }, de: { ...de, ...formDe }, ar: { ...ar, ...formAr } },
 );
 
-/** Each English message's key, to find a thrown message's translation by its text. */
-const keyOfMessage = new Map<string, keyof typeof serverMessages.english>(
-  Object.entries(serverMessages.english).map(([key, text]) => [
+type MessageKey = keyof typeof serverMessages.english;
+
+/** Each English message's text (a plural's each form) with its key. */
+const englishTexts = Object.entries(serverMessages.english).flatMap(([key, entry]) =>
+  (typeof entry === 'string' ? [entry] : [entry.one, entry.other]).map((text) => ({
+    key: key as MessageKey,
     text,
-    key as keyof typeof serverMessages.english,
-  ]),
+  })),
+);
+
+/** Each English message's key, to find a thrown message's translation by its text. */
+const keyOfMessage = new Map<string, MessageKey>(
+  englishTexts.filter(({ text }) => !text.includes('{{')).map(({ key, text }) => [text, key]),
 );
 
 /**
  * The messages above with a value inside (`The domain {{domain}} is already verified by another team`), each with
  * the pattern that finds one filled in and its values' names.
  */
-const valueMessages = Object.entries(serverMessages.english)
-  .filter(([key, text]) => text.includes('{{') && !(key in FORM_MESSAGES))
-  .map(([key, text]) => ({
-    key: key as keyof typeof serverMessages.english,
+const valueMessages = englishTexts
+  .filter(({ key, text }) => text.includes('{{') && !(key in FORM_MESSAGES))
+  .map(({ key, text }) => ({
+    key,
     names: [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!),
     pattern: new RegExp(
       `^${text
@@ -297,9 +387,15 @@ const valueMessages = Object.entries(serverMessages.english)
     ),
   }));
 
-/** A value read back from an English message: a number as written (`1,000`) becomes a number again. */
-const valueOf = (text: string): string | number =>
-  /^\d{1,3}(,\d{3})*$/.test(text) ? Number(text.replaceAll(',', '')) : text;
+/**
+ * A value read back from an English message: a number as written (`1,000`) becomes a number again, a value that
+ * is itself one of the messages (a media kind's `a video`) is said in the language too.
+ */
+const valueOf = (language: Language, text: string): string | number => {
+  if (/^\d{1,3}(,\d{3})*$/.test(text)) return Number(text.replaceAll(',', ''));
+  const key = keyOfMessage.get(text);
+  return key ? serverMessages.t(language, key) : text;
+};
 
 /**
  * A message of the error shape in `language`: its translation when it is one of the above (a message with its
@@ -317,7 +413,7 @@ export function translateMessage(language: Language, message: string): string {
       return serverMessages.t(
         language,
         valueKey,
-        Object.fromEntries(names.map((name, index) => [name, valueOf(match[index + 1]!)])),
+        Object.fromEntries(names.map((name, index) => [name, valueOf(language, match[index + 1]!)])),
       );
   }
   return message;

@@ -16,7 +16,7 @@ function checkEndpoints(body: Required<LtiPlatformBody>, allowLoopbackHttp: bool
   const errors = (['authUrl', 'tokenUrl', 'jwksUrl'] as const)
     .map((field) => ({ field, message: issuerUrlProblem(body[field], allowLoopbackHttp) }))
     .filter((error): error is { field: (typeof error)['field']; message: string } => Boolean(error.message))
-    .map(({ field }) => ({ field, message: 'Use an https address' }));
+    .map(({ field }) => ({ field, message: ltiMessages.httpsAddress }));
   if (errors.length) throw badRequest(errors[0]!.message, errors);
 }
 

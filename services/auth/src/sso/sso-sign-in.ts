@@ -8,7 +8,7 @@ import {
   teamSsoInternalRoutes,
   type SsoForDomain,
 } from '@catalyst/contracts';
-import { HttpError } from '@catalyst/service-kit';
+import { HttpError, requestLanguage, translateMessage } from '@catalyst/service-kit';
 import type { Context } from 'hono';
 import type { Deps } from '../deps';
 import { hashPassword } from '../passwords';
@@ -17,11 +17,16 @@ import { findUserByEmail, insertUser } from '../users/users.repository';
 import { rememberCookie, rememberToken } from '../auth/remember-cookie';
 import { ssoForEmail } from './sso-teams';
 
-/** A refused single sign-on goes back to the site's home page, which shows why. */
-export const ssoFailure = (message: string) =>
+/**
+ * A refused single sign-on goes back to the site's home page, which shows why: in the browser's language (the
+ * provider's redirect carries no page's, but the browser's Accept-Language).
+ */
+export const ssoFailure = (c: Context, message: string) =>
   new Response(null, {
     status: 303,
-    headers: { Location: `/?${SSO_ERROR_PARAM}=${encodeURIComponent(message)}` },
+    headers: {
+      Location: `/?${SSO_ERROR_PARAM}=${encodeURIComponent(translateMessage(requestLanguage(c), message))}`,
+    },
   });
 
 /** Whom the team's provider (OpenID Connect or SAML) vouched for, once its answer has been checked. */
@@ -43,11 +48,11 @@ export async function signedInThroughTeam(
 ): Promise<Response> {
   const { db, sessions, peers, users } = deps;
   const email = person.email.trim().toLowerCase();
-  if (!email) return ssoFailure(ssoFailedMessage('the identity provider gave no e-mail address'));
+  if (!email) return ssoFailure(c, ssoFailedMessage('the identity provider gave no e-mail address'));
   // The provider speaks for its own domains only: an address of another team's domain is not its to vouch for.
   const owner = await ssoForEmail(deps, email);
   if (!owner || owner.teamId !== sso.teamId)
-    return ssoFailure(ssoFailedMessage(`${emailDomainOf(email)} does not sign in with ${sso.teamName}`));
+    return ssoFailure(c, ssoFailedMessage(`${emailDomainOf(email)} does not sign in with ${sso.teamName}`));
 
   const name = person.name?.trim() || email.split('@')[0]!;
   let user = await findUserByEmail(db, email);
@@ -67,8 +72,8 @@ export async function signedInThroughTeam(
     await db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', user.id).execute();
     await users.forget(user.id);
   }
-  if (!user) return ssoFailure(ssoFailedMessage('the account could not be created'));
-  if (user.deactivated_at) return ssoFailure(adminUserMessages.accountDeactivated);
+  if (!user) return ssoFailure(c, ssoFailedMessage('the account could not be created'));
+  if (user.deactivated_at) return ssoFailure(c, adminUserMessages.accountDeactivated);
 
   try {
     await peers.billing.call(teamSsoInternalRoutes.giveSeat, {
@@ -78,7 +83,7 @@ export async function signedInThroughTeam(
   } catch (error) {
     // Someone already seated in another team still signs in; a full team is refused with billing's words.
     if (!(error instanceof HttpError && error.message === teamMessages.alreadyInTeam)) {
-      if (error instanceof HttpError && error.status < 500) return ssoFailure(error.message);
+      if (error instanceof HttpError && error.status < 500) return ssoFailure(c, error.message);
       throw error;
     }
   }

@@ -72,14 +72,14 @@ export function createSsoHandlers(deps: Deps): RouteHandlers<typeof authSsoRoute
   const failure = ssoFailure;
 
   async function signIn(c: Context, query: { state?: string; error?: string; error_description?: string }) {
-    if (!query.state) return failure(teamSsoMessages.startAgain);
+    if (!query.state) return failure(c, teamSsoMessages.startAgain);
     const login = await takeSsoLogin(db, query.state);
-    if (!login) return failure(teamSsoMessages.startAgain);
-    if (query.error) return failure(ssoFailedMessage(query.error_description ?? query.error));
+    if (!login) return failure(c, teamSsoMessages.startAgain);
+    if (query.error) return failure(c, ssoFailedMessage(query.error_description ?? query.error));
     const sso = await ssoForEmail(deps, login.email);
     // The team's settings changed while the person was at the provider: start again with the new ones.
     if (!sso || sso.protocol !== 'oidc' || sso.teamId !== login.team_id || sso.issuer !== login.issuer)
-      return failure(teamSsoMessages.startAgain);
+      return failure(c, teamSsoMessages.startAgain);
 
     let claims: oidc.IDToken;
     try {
@@ -100,12 +100,12 @@ export function createSsoHandlers(deps: Deps): RouteHandlers<typeof authSsoRoute
           : { ...idToken, ...(await oidc.fetchUserInfo(server, tokens.access_token, idToken.sub)) };
     } catch (error) {
       log.info({ err: error, teamId: sso.teamId }, 'single sign-on refused');
-      return failure(ssoFailedMessage(problemOf(error)));
+      return failure(c, ssoFailedMessage(problemOf(error)));
     }
 
     const email = typeof claims.email === 'string' ? claims.email : '';
     if (email && claims.email_verified === false)
-      return failure(ssoFailedMessage('the identity provider has not verified this e-mail address'));
+      return failure(c, ssoFailedMessage('the identity provider has not verified this e-mail address'));
     const name = typeof claims.name === 'string' ? claims.name : undefined;
     return signedInThroughTeam(deps, c, sso, { email, name }, login.return_to);
   }
@@ -114,19 +114,19 @@ export function createSsoHandlers(deps: Deps): RouteHandlers<typeof authSsoRoute
   async function samlSignIn(c: Context) {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const parsed = samlAcsFormSchema.safeParse(form);
-    if (!parsed.success) return failure(ssoFailedMessage('the identity provider posted no SAMLResponse'));
+    if (!parsed.success) return failure(c, ssoFailedMessage('the identity provider posted no SAMLResponse'));
     const { SAMLResponse, RelayState } = parsed.data;
     // A response without our RelayState was not started here (IdP-initiated): refused, it answers no request.
     const login = RelayState ? await takeSsoLogin(db, RelayState) : undefined;
-    if (!RelayState || !login) return failure(teamSsoMessages.startAgain);
+    if (!RelayState || !login) return failure(c, teamSsoMessages.startAgain);
     const sso = await ssoForEmail(deps, login.email);
     // The team's settings changed while the person was at the IdP: start again with the new ones.
     if (!sso || sso.protocol !== 'saml' || sso.teamId !== login.team_id || sso.entityId !== login.issuer)
-      return failure(teamSsoMessages.startAgain);
+      return failure(c, teamSsoMessages.startAgain);
     const outcome = await readSamlResponse(sp, sso, { SAMLResponse, RelayState }, login.nonce);
     if ('problem' in outcome) {
       log.info({ teamId: sso.teamId, problem: outcome.problem }, 'single sign-on refused');
-      return failure(ssoFailedMessage(outcome.problem));
+      return failure(c, ssoFailedMessage(outcome.problem));
     }
     return signedInThroughTeam(deps, c, sso, outcome, login.return_to);
   }

@@ -158,9 +158,13 @@ async function startAndLogIn(email: string, returnTo = '/learning') {
 }
 
 /** Our callback, as the browser calls it through the gateway. */
-async function callback(url: URL) {
+async function callback(url: URL, language = 'en') {
   const res = await auth.app.request(`${url.pathname.replace(API_PREFIX, '')}${url.search}`, {
-    headers: { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'catalyst.test' },
+    headers: {
+      'x-forwarded-proto': 'http',
+      'x-forwarded-host': 'catalyst.test',
+      'accept-language': language,
+    },
   });
   return {
     status: res.status,
@@ -351,6 +355,10 @@ describe('team single sign-on through a real OpenID Provider', () => {
     const replay = await callback(back);
     expect(ssoError(replay.location)).toBe(teamSsoMessages.startAgain);
     expect(replay.cookies).toEqual([]);
+    // in the browser's language (the provider's redirect carries no page's)
+    expect(ssoError((await callback(back, 'de-DE,de;q=0.9')).location)).toBe(
+      'Diese Anmeldung ist abgelaufen oder wurde bereits verwendet. Beginne von vorn.',
+    );
   });
 
   it('refuses an answer naming another issuer (a mix-up)', async () => {

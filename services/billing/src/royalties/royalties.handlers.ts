@@ -168,7 +168,7 @@ export function createRoyaltyHandlers(
 
   async function payoutAccountFor(creatorId: string) {
     const row = await payoutAccountOf(db, creatorId);
-    if (!row) throw notFound('No payout details recorded');
+    if (!row) throw notFound(royaltyMessages.noPayoutDetails);
     return toPayoutAccount(row);
   }
 

@@ -1,5 +1,7 @@
 import SCIMMY from 'scimmy';
 import { SCIM_MEDIA_TYPE, scimErrorDocument } from '@catalyst/contracts';
+import type { Language } from '@catalyst/contracts/languages';
+import { translateMessage } from '@catalyst/service-kit';
 
 SCIMMY.Resources.declare(SCIMMY.Resources.User);
 SCIMMY.Resources.declare(SCIMMY.Resources.Group);
@@ -47,10 +49,16 @@ const errorBody = (status: number, scimType: string | null | undefined, detail: 
 export const scimRefusalAnswer = (status: number, message: string) =>
   scimAnswer(status, errorBody(status, status === 400 ? 'invalidSyntax' : null, message));
 
-/** Any refusal as SCIM's error answer: scimmy's keep their status and scimType, a schema's bad value is a 400. */
-export function scimErrorAnswer(error: unknown): Response | undefined {
+/**
+ * Any refusal as SCIM's error answer: scimmy's keep their status and scimType, a schema's bad value is a 400. Ours
+ * are said in the language the directory asks for (Accept-Language; most ask for none: English).
+ */
+export function scimErrorAnswer(error: unknown, language: Language = 'en'): Response | undefined {
   if (error instanceof ScimRefusal)
-    return scimAnswer(error.status, errorBody(error.status, error.scimType, error.message));
+    return scimAnswer(
+      error.status,
+      errorBody(error.status, error.scimType, translateMessage(language, error.message)),
+    );
   if (error instanceof SCIMMY.Types.Error)
     return scimAnswer(error.status, errorBody(error.status, error.scimType, error.message));
   // scimmy's schema checks throw a TypeError naming the attribute at fault.

@@ -10,7 +10,13 @@ import {
   type teamScimRoutes,
   type teamScimTokenRoutes,
 } from '@catalyst/contracts';
-import { createPeer, HttpError, isUniqueViolation, type RouteHandlers } from '@catalyst/service-kit';
+import {
+  createPeer,
+  HttpError,
+  isUniqueViolation,
+  requestLanguage,
+  type RouteHandlers,
+} from '@catalyst/service-kit';
 import type { Deps } from '../deps';
 import { endPersonalPlan } from '../teams/personal-plan';
 import { actorOf, OWNER, teamFor } from '../teams/team-access';
@@ -246,14 +252,18 @@ export function createScimHandlers(deps: Deps): RouteHandlers<typeof teamScimRou
       try {
         return await run(input, c);
       } catch (error) {
-        const answer = scimErrorAnswer(error);
+        const language = requestLanguage(c);
+        const answer = scimErrorAnswer(error, language);
         if (answer) return answer;
         if (isUniqueViolation(error))
-          return scimErrorAnswer(new ScimRefusal(409, 'uniqueness', teamScimMessages.externalIdTaken))!;
+          return scimErrorAnswer(
+            new ScimRefusal(409, 'uniqueness', teamScimMessages.externalIdTaken),
+            language,
+          )!;
         // A peer's refusal or outage (auth down: 503) is still SCIM's shape, so the directory retries it.
         if (error instanceof HttpError) {
           const scimType = error.status === 409 ? 'uniqueness' : error.status === 400 ? 'invalidValue' : null;
-          return scimErrorAnswer(new ScimRefusal(error.status, scimType, error.message))!;
+          return scimErrorAnswer(new ScimRefusal(error.status, scimType, error.message), language)!;
         }
         throw error;
       }

@@ -58,10 +58,17 @@ async function tokenOf(as: Identity, id: string) {
 }
 
 /** A SCIM request as the directory makes it. */
-async function scim(method: string, path: string, token: string | undefined, body?: unknown) {
+async function scim(
+  method: string,
+  path: string,
+  token: string | undefined,
+  body?: unknown,
+  language = 'en',
+) {
   const response = await fetch(`${world.billing.url}/scim/v2${path}`, {
     method,
     headers: {
+      'accept-language': language,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(body === undefined ? {} : { 'content-type': 'application/scim+json' }),
     },
@@ -128,6 +135,10 @@ describe('the SCIM token', () => {
       status: '401',
       detail: teamScimMessages.invalidToken,
     });
+    // a directory that asks for a language is answered in it
+    expect((await scim('GET', '/Users', second, undefined, 'de')).body.detail).toBe(
+      'Ein gültiges SCIM-Bearer-Token ist erforderlich',
+    );
     expect((await scim('GET', '/ServiceProviderConfig', undefined)).status).toBe(401);
   });
 });

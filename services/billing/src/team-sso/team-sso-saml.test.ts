@@ -79,6 +79,19 @@ describe('a team single sign-on over SAML 2.0', () => {
     const expired = await put(saml({ certificate: EXPIRED_CERT }));
     expect(expired.status).toBe(400);
     expect(expired.body.message).toBe(samlCertificateMessages.expired('2021-01-01'));
+    // in the owner's page's language, the date inside
+    const german = await world.call('PUT', `/teams/${teamId}/sso`, {
+      as: owner,
+      body: saml({ certificate: EXPIRED_CERT }),
+      headers: { 'accept-language': 'de' },
+    });
+    expect(german.body.errors).toEqual([
+      {
+        field: 'certificate',
+        message:
+          'Das Signaturzertifikat ist am 2021-01-01 abgelaufen. Füge das aktuelle Zertifikat des Identitätsanbieters ein.',
+      },
+    ]);
     const insecure = await put(saml({ ssoUrl: 'http://idp.contoso.example/sso' }));
     expect(insecure.status).toBe(400);
     expect(insecure.body.message).toBe(teamSsoMessages.samlSsoUrlNotHttps);

@@ -3,6 +3,7 @@ import {
   mediaInternalRoutes,
   downloadRoutes,
   minutesOf,
+  notInCurriculumMessage,
   routeUrl,
   type curriculumRoutes,
   type AdminQuiz,
@@ -54,14 +55,6 @@ export const VIDEO_REQUIRED = 'A video lesson needs a video: pick one from the m
 const MEDIA_CONCURRENCY = 8;
 /** What a resource may be: a file learners download. */
 const DOWNLOADABLE_KINDS = new Set<MediaAssetFacts['kind']>(['document', 'archive', 'image']);
-
-const itemLabel: Record<CurriculumItem | 'question' | 'option', string> = {
-  section: 'Section',
-  lesson: 'Lesson',
-  resource: 'Resource',
-  question: 'Question',
-  option: 'Option',
-};
 
 type QuizInput = NonNullable<CurriculumInput['sections'][number]['lessons'][number]['quiz']>;
 
@@ -209,7 +202,7 @@ export async function checkKeptIds(
     .filter((k) => !isOurs(k))
     .map(({ item, id, field }) => ({
       field,
-      message: `${itemLabel[item]} ${id} is not part of this curriculum`,
+      message: notInCurriculumMessage(item, id),
     }));
   if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
 }

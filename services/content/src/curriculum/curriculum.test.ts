@@ -1049,6 +1049,19 @@ describe('quiz lessons', () => {
         message: `Question ${gapsQ!.id} is not part of this curriculum`,
       },
     ]);
+    // in the admin's language, the id inside
+    const german = await ctx.app.request(`/admin/products/${fx.css}/curriculum`, {
+      method: 'PUT',
+      headers: {
+        ...identityHeaders(testUsers.admin),
+        'content-type': 'application/json',
+        'accept-language': 'de',
+      },
+      body: JSON.stringify(stale),
+    });
+    expect(((await german.json()) as { message: string }).message).toBe(
+      `Die Frage ${gapsQ!.id} gehört nicht zu diesem Lehrplan`,
+    );
     layouts = res.body.data;
   });
 

@@ -8,6 +8,7 @@ import {
   type RevisionSnapshot,
   type StudioProduct,
   type studioRoutes,
+  notInCurriculumMessage,
 } from '@catalyst/contracts';
 import {
   badRequest,
@@ -301,7 +302,7 @@ export function createStudioHandlers(deps: Deps): RouteHandlers<typeof studioRou
             if (resource.id && !known.has(resource.id)) foreign.push(resource.id);
         }
       }
-      if (foreign.length > 0) throw badRequest(`${foreign[0]} is not part of this curriculum`);
+      if (foreign.length > 0) throw badRequest(notInCurriculumMessage('any', foreign[0]!));
       const facts = await checkCurriculumMedia(deps, body, requestId);
       const uses = body.sections.flatMap((section, s) =>
         section.lessons.flatMap((lesson, l) => [

@@ -121,7 +121,7 @@ export function createAssetHandlers(deps: Deps): Handlers {
       const token = grantFor(adminViewer(identity.id), c);
       return reply(
         { assetId: params.id, cues, captionsUrl: captionsFileUrl(params.id, token(params.id)) },
-        { message: `Captions saved: ${cues} ${cues === 1 ? 'cue' : 'cues'}` },
+        { message: MEDIA_MESSAGES.captionsSaved(cues) },
       );
     },
 

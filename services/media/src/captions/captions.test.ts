@@ -85,6 +85,12 @@ describe("captions: an admin keeps a video's captions (WebVTT, or SRT converted)
     );
     // content learns the video has captions (it gives the lesson their address), in no language named
     expect(await factsOf(video)).toMatchObject({ hasCaptions: true, captionsLanguage: null });
+    // the same save, said in the admin page's language (its plural)
+    const german = await t.request(testUsers.admin, 'PUT', `/media/assets/${video}/captions`, {
+      headers: { 'content-type': 'application/json', 'accept-language': 'de' },
+      body: JSON.stringify({ fileName: 'lesson.srt', text: SRT }),
+    });
+    expect(((await german.json()) as { message: string }).message).toBe('Untertitel gespeichert: 2 Einträge');
   });
 
   it('refuses a file it cannot read with a 400 naming the line, and keeps the captions it had', async () => {

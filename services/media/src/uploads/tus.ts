@@ -1,6 +1,7 @@
 import { EVENTS, Server, type Upload } from '@tus/server';
-import { MEDIA_MESSAGES, routeUrl, uploadRoutes, type Identity } from '@catalyst/contracts';
-import { newObjectId, type Logger } from '@catalyst/service-kit';
+import { MEDIA_KIND_WORDS, MEDIA_MESSAGES, routeUrl, uploadRoutes, type Identity } from '@catalyst/contracts';
+import { languageOfHeader, newObjectId, translateMessage, type Logger } from '@catalyst/service-kit';
+import type { Language } from '@catalyst/contracts/languages';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { MediaJobs } from '../jobs/queue';
@@ -12,12 +13,8 @@ const UPLOADS_PATH = uploadRoutes.createUpload.path;
 /** An upload's own path, its id last. */
 const UPLOAD_ID = new RegExp(`${UPLOADS_PATH}/([0-9a-f]{24})$`);
 
-const KIND_WORDS = {
-  video: 'a video',
-  image: 'an image',
-  document: 'a PDF document',
-  archive: 'a zip archive',
-} as const;
+/** The longest file name an upload may have. */
+const MAX_NAME_LENGTH = 255;
 
 /** A refusal in the one error shape (tus itself answers in plain text). */
 const refusal = (status: number, message: string) => ({
@@ -69,7 +66,7 @@ export function createUploadServer({
     async onUploadCreate(req, upload) {
       const name = (upload.metadata?.filename ?? '').trim();
       if (!name) throw refusal(400, 'Upload-Metadata must name the file (filename)');
-      if (name.length > 255) throw refusal(400, 'The file name must be at most 255 characters');
+      if (name.length > MAX_NAME_LENGTH) throw refusal(400, MEDIA_MESSAGES.fileNameTooLong(MAX_NAME_LENGTH));
       if (upload.sizeIsDeferred || upload.size === undefined)
         throw refusal(400, 'Upload-Length is required: say how large the file is');
       const claimedMime = (upload.metadata?.filetype ?? '').trim();
@@ -105,7 +102,9 @@ export function createUploadServer({
       };
       if (!found) return refuse(MEDIA_MESSAGES.unsupportedType);
       if (asset.kind && found.kind !== asset.kind)
-        return refuse(MEDIA_MESSAGES.typeMismatch(KIND_WORDS[asset.kind], KIND_WORDS[found.kind]));
+        return refuse(
+          MEDIA_MESSAGES.typeMismatch(MEDIA_KIND_WORDS[asset.kind], MEDIA_KIND_WORDS[found.kind]),
+        );
       await db
         .updateTable('assets')
         .set({
@@ -164,7 +163,7 @@ export function createUploadServer({
       // A refused PATCH leaves its chunk unread: read it off (up to a chunk's size) so the connection can
       // carry the answer back through the gateway instead of being cut mid-send.
       if (answer.status >= 400) await drain(request);
-      return inOneErrorShape(answer);
+      return inOneErrorShape(answer, languageOfHeader(request.headers.get('accept-language')));
     },
   };
 }
@@ -190,14 +189,19 @@ async function drain(request: Request) {
   }
 }
 
-/** tus's own refusals are plain text: they are given in the one error shape, keeping tus's headers. */
-async function inOneErrorShape(answer: Response): Promise<Response> {
+/**
+ * tus's own refusals are plain text: they are given in the one error shape, keeping tus's headers. Ours are said
+ * in the language the page asked for; tus's own (its protocol's, such as a wrong offset) stay as tus wrote them.
+ */
+async function inOneErrorShape(answer: Response, language: Language): Promise<Response> {
   if (answer.status < 400) return answer;
   const text = await answer.text();
   let body = text;
   try {
-    const parsed = JSON.parse(text) as { success?: boolean };
+    const parsed = JSON.parse(text) as { success?: boolean; message?: unknown };
     if (parsed.success !== false) throw new Error('not the error shape');
+    if (typeof parsed.message === 'string' && language !== 'en')
+      body = JSON.stringify({ ...parsed, message: translateMessage(language, parsed.message) });
   } catch {
     body = JSON.stringify({ success: false, message: text.trim() || `Upload refused (${answer.status})` });
   }

@@ -97,6 +97,17 @@ describe('resumable uploads (tus)', () => {
     });
     expect(exe.status).toBe(415);
     expect((await exe.json()).message).toBe(MEDIA_MESSAGES.unsupportedType);
+    // in the admin page's language (tus's own protocol refusals stay as tus writes them)
+    const german = await t.request(testUsers.admin, 'POST', '/media/uploads', {
+      headers: {
+        ...TUS,
+        'upload-length': '10',
+        'upload-metadata': uploadMetadata('a'.repeat(256) + '.mp4'),
+        'accept-language': 'de',
+      },
+    });
+    expect(german.status).toBe(400);
+    expect((await german.json()).message).toBe('Der Dateiname darf höchstens 255 Zeichen lang sein');
     const { res } = await t.upload(Buffer.from('just some text, not a video at all'), 'notes.mp4');
     expect(res.status).toBe(415);
     expect((await res.json()).message).toBe(MEDIA_MESSAGES.unsupportedType);

@@ -13,6 +13,7 @@ import {
   TEST_INTERNAL_SECRET,
   createMemoryMailer,
   createPeerStandIn,
+  identityHeaders,
   testUsers,
 } from '@catalyst/service-kit/testing';
 import { createTestContext, ids, quizLesson } from '../test-support';
@@ -149,7 +150,12 @@ describe('signed outgoing webhooks', () => {
     // A new secret signs from now on; the old one no longer verifies.
     const rotated = await ctx.call(admin, 'POST', `/admin/webhooks/${id}/secret`);
     const fresh = rotated.body.data.secret as string;
-    await ctx.call(admin, 'POST', `/admin/webhooks/deliveries/${log[0]!.id}/replay`);
+    // said in the admin page's language
+    const again = await ctx.app.request(`/admin/webhooks/deliveries/${log[0]!.id}/replay`, {
+      method: 'POST',
+      headers: { ...identityHeaders(admin), 'accept-language': 'de' },
+    });
+    expect(((await again.json()) as { message: string }).message).toBe('Zustellung erneut eingereiht');
     await sendDueDeliveries(sender());
     const last = received.at(-1)!;
     expect(() => new Webhook(fresh).verify(last.body, last.headers as Record<string, string>)).not.toThrow();
