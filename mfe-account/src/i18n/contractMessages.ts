@@ -1,11 +1,12 @@
 // The contracts' English messages the account shows itself (the browser's own validation, a fallback when the
 // server gave none), by key: the sign-in dialog's in its widgets table (./widgets/en.ts), the rest in the pages'
-// (./en.ts). `shownMessage` puts one into the page's language; a message the server wrote (already in the page's
-// language) passes through unchanged.
+// (./en.ts); the team forms' in contracts' form messages (../team/teamFormMessages.ts), one set with the server's.
+// `shownMessage` puts one into the page's language; a message the server wrote (already in the page's language)
+// passes through unchanged.
 import { authMessages, COMMUNITY_MESSAGES, teamSsoMessages } from '@catalyst/contracts';
 import { teamGroupMessages } from '@catalyst/contracts/team-groups-terms';
 import { teamLearningMessages } from '@catalyst/contracts/team-learning-terms';
-import { teamMessages } from '@catalyst/contracts/teams-terms';
+import { teamFormMessage } from '../team/teamFormMessages';
 
 /** The messages the sign-in dialog shows (the pages show them too). */
 export const dialogMessages = {
@@ -53,9 +54,6 @@ export const pageMessages = {
   'message.passwordChangeFailed': authMessages.passwordChangeFailed,
   'message.passwordIncorrect': authMessages.passwordIncorrect,
   'message.unsubscribeInvalid': COMMUNITY_MESSAGES.unsubscribeInvalid,
-  'message.teamName': teamMessages.name,
-  'message.teamSeats': teamMessages.seats,
-  'message.teamInvitees': teamMessages.invitees,
   'message.groupName': teamGroupMessages.name,
   'message.assignees': teamLearningMessages.assignees,
 } as const;
@@ -91,5 +89,6 @@ export function shownMessage(
   const dialogKey = dialogKeys.get(message);
   if (dialogKey) return tw(dialogKey);
   const pageKey = pageKeys.get(message);
-  return pageKey && t ? t(pageKey) : message;
+  if (pageKey && t) return t(pageKey);
+  return teamFormMessage(message) ?? message;
 }

@@ -4,6 +4,7 @@ import { TEAM_INVITE_MAX, teamMessages } from '@catalyst/contracts/teams-terms';
 import { Alert, Button, useStrings, type ApiClient, formatCount } from '@catalyst/web-kit';
 import { formErrorOf, type FormError } from '../billing/formError';
 import { shownMessage } from '../i18n/contractMessages';
+import { teamFormStrings } from './teamFormMessages';
 import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings } from '../i18n/en';
 import styles from './Team.module.css';
@@ -76,6 +77,7 @@ export function InviteForm({
 }) {
   const t = useStrings(accountStrings);
   const tw = useStrings(accountWidgetStrings);
+  useStrings(teamFormStrings); // the team form's own checks, in the page's language
   const id = useId();
   const [source, setSource] = useState<Source>('paste');
   const [text, setText] = useState('');

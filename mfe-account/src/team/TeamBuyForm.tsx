@@ -11,6 +11,7 @@ import {
 import { Alert, Button, formatPrice, TextField, useStrings, type ApiClient } from '@catalyst/web-kit';
 import { fieldErrorOf, formErrorOf, type FormError } from '../billing/formError';
 import { shownMessage } from '../i18n/contractMessages';
+import { teamFormStrings } from './teamFormMessages';
 import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings } from '../i18n/en';
 import styles from './Team.module.css';
@@ -35,6 +36,7 @@ function problemsOf(name: string, seats: number): FormError[] {
 export function TeamBuyForm({ client, navigate }: { client: ApiClient; navigate: (url: string) => void }) {
   const t = useStrings(accountStrings);
   const tw = useStrings(accountWidgetStrings);
+  useStrings(teamFormStrings); // the team form's own checks, in the page's language
   const [name, setName] = useState('');
   const [seats, setSeats] = useState(String(TEAM_SEATS_MIN));
   const [interval, setBilling] = useState<TeamInterval>('month');

@@ -22,6 +22,7 @@ import {
 } from '@catalyst/web-kit';
 import { formErrorOf, type FormError } from '../billing/formError';
 import { shownMessage } from '../i18n/contractMessages';
+import { teamFormStrings } from './teamFormMessages';
 import { accountWidgetStrings } from '../i18n/widgets/en';
 import { accountStrings, type AccountText } from '../i18n/en';
 import { InviteForm } from './InviteForm';
@@ -75,6 +76,7 @@ function Seats({
 }) {
   const t = useStrings(accountStrings);
   const tw = useStrings(accountWidgetStrings);
+  useStrings(teamFormStrings); // the team form's own checks, in the page's language
   const [seats, setSeats] = useState(String(team.seats));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<FormError | null>(null);

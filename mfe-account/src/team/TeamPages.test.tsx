@@ -17,7 +17,7 @@ import {
   type TeamSummary,
   teamApiKeyRoutes,
 } from '@catalyst/contracts';
-import type { SessionUser } from '@catalyst/web-kit';
+import { setLanguage, type SessionUser } from '@catalyst/web-kit';
 import { failure, fakeApi, inTurn, success, type FakeApi } from '@catalyst/web-kit/testing';
 import { describedBy } from '../testing/describedBy';
 import { fakeStores, learner } from '../testing/subscriptionStores';
@@ -289,6 +289,17 @@ describe("the team's page for its owner", () => {
     await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
     expect(describedBy(field)).toContain(teamMessages.invitees);
     expect(w.fake.callsTo(teamRoutes.invite)).toEqual([]);
+    // in the page's language: the one set of translations the server answers with too
+    try {
+      await act(() => setLanguage('de', { keep: false }));
+      await waitFor(() =>
+        expect(describedBy(field)).toContain(
+          'Gib zwischen 1 und 1.000 E-Mail-Adressen oder eine CSV-Datei an',
+        ),
+      );
+    } finally {
+      await act(() => setLanguage('en', { keep: false }));
+    }
   });
 
   it('removes a member after the dialog confirms it, and the seat is free', async () => {

@@ -1,9 +1,9 @@
 // The contracts' form messages (the admin forms', the integrations', promotion codes', team single
-// sign-on's and the reason dialogs'), by key: one set whose English the schemas say (each area's in
-// ./form-messages/<area>.ts, so a schema loads only its own), whose es/de/ar are
+// sign-on's, the team forms' and the reason dialogs'), by key: one set whose English the schemas say (each
+// area's in ./form-messages/<area>.ts, so a schema loads only its own), whose es/de/ar are
 // ./form-messages/{es,de,ar}.json, read by service-kit (a server refusal's field messages in the request's
-// language) and by the admin remote (a client-side check's message in the page's language). `{{max}}` where
-// a limit goes. Zod-free.
+// language), by the admin remote and by the account's team forms (a client-side check's message in the page's
+// language). `{{max}}` where a limit goes. Zod-free.
 import { REVOCATION_REASON } from './certificate-terms';
 import { MODERATION_REASON } from './community-terms';
 import { BASIC_FORM_MESSAGES } from './form-messages/basic';
@@ -15,6 +15,7 @@ import { QUIZ_FORM_MESSAGES } from './form-messages/quiz';
 import { LIVE_FORM_MESSAGES } from './form-messages/live';
 import { BILLING_FORM_MESSAGES } from './form-messages/billing';
 import { INTEGRATION_FORM_MESSAGES } from './form-messages/integrations';
+import { TEAM_FORM_MESSAGES } from './form-messages/teams';
 import type { FormMessageValues } from './form-messages/fill';
 import { teamSsoMessages } from './team-sso-terms';
 
@@ -47,6 +48,7 @@ export const FORM_MESSAGES = {
   'teamSso.samlSsoUrl': teamSsoMessages.samlSsoUrl,
   'teamSso.samlSsoUrlNotHttps': teamSsoMessages.samlSsoUrlNotHttps,
   'teamSso.samlCertificate': teamSsoMessages.samlCertificate,
+  ...TEAM_FORM_MESSAGES,
 } as const;
 
 export type FormMessageKey = keyof typeof FORM_MESSAGES;
