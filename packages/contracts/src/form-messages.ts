@@ -55,19 +55,29 @@ export type FormMessageKey = keyof typeof FORM_MESSAGES;
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * An English message with `{{name}}` placeholders as a pattern that reads an answer back: its literal text, each
+ * placeholder any value (captured in `names`' order). The form messages here and service-kit's other messages with
+ * values are read back with it.
+ */
+export function templatePattern(text: string): { names: string[]; pattern: RegExp } {
+  const names = [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!);
+  const source = text
+    .split(/\{\{\w+\}\}/)
+    .map(escaped)
+    .join('(.+?)');
+  return { names, pattern: new RegExp(`^${source}$`) };
+}
+
 type Pattern = { key: FormMessageKey; names: string[]; pattern: RegExp };
 let patterns: Pattern[] | null = null;
 
 /** Each message as a pattern over its English (literal text, `{{name}}` any value), made on first use. */
 const patternsOf = (): Pattern[] =>
-  (patterns ??= Object.entries(FORM_MESSAGES).map(([key, text]) => {
-    const names = [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!);
-    const source = text
-      .split(/\{\{\w+\}\}/)
-      .map(escaped)
-      .join('(.+?)');
-    return { key: key as FormMessageKey, names, pattern: new RegExp(`^${source}$`) };
-  }));
+  (patterns ??= Object.entries(FORM_MESSAGES).map(([key, text]) => ({
+    key: key as FormMessageKey,
+    ...templatePattern(text),
+  })));
 
 /**
  * Which form message an English text is, and its values (a number as a number, so a language writes it

@@ -54,7 +54,7 @@ import {
   WEBHOOK_MESSAGES,
   xapiMessages,
 } from '@catalyst/contracts';
-import { FORM_MESSAGES, findFormMessage } from '@catalyst/contracts/form-messages';
+import { FORM_MESSAGES, findFormMessage, templatePattern } from '@catalyst/contracts/form-messages';
 import formAr from '@catalyst/contracts/form-messages/ar.json';
 import formDe from '@catalyst/contracts/form-messages/de.json';
 import formEs from '@catalyst/contracts/form-messages/es.json';
@@ -376,16 +376,7 @@ const keyOfMessage = new Map<string, MessageKey>(
  */
 const valueMessages = englishTexts
   .filter(({ key, text }) => text.includes('{{') && !(key in FORM_MESSAGES))
-  .map(({ key, text }) => ({
-    key,
-    names: [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!),
-    pattern: new RegExp(
-      `^${text
-        .split(/\{\{\w+\}\}/)
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('(.+?)')}$`,
-    ),
-  }));
+  .map(({ key, text }) => ({ key, ...templatePattern(text) }));
 
 /**
  * A value read back from an English message: a number as written (`1,000`) becomes a number again, a value that
