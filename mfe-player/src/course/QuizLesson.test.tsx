@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,7 +10,7 @@ import {
   type QuizPaper,
   quizRoutes,
 } from '@catalyst/contracts';
-import { failure, fakeApi, success, type FakeCall } from '@catalyst/web-kit/testing';
+import { failure, fakeApi, held, success, type FakeCall } from '@catalyst/web-kit/testing';
 import { QuizLesson, type QuizNext } from './QuizLesson';
 
 const PRODUCT = 'a'.repeat(24);
@@ -138,12 +139,16 @@ const paperOf = (
   paperId = PAPER_ID,
 ): QuizPaper => ({ paperId, questions, retryAt });
 
-function renderQuiz({ next = null as QuizNext | null, onResult = vi.fn() } = {}) {
+const quizForm = () => screen.getByRole('form', { name: 'Quiz' });
+
+/** Renders the quiz lesson and waits, as a person sees, until its paper and past attempts are in. */
+async function renderQuiz({ next = null as QuizNext | null, onResult = vi.fn() } = {}) {
   render(
     <MemoryRouter>
       <QuizLesson productId={PRODUCT} lessonId={LESSON} quiz={quiz} next={next} onResult={onResult} />
     </MemoryRouter>,
   );
+  await waitFor(() => expect(quizForm().getAttribute('aria-busy')).toBe('false'));
   return { onResult };
 }
 
@@ -173,7 +178,7 @@ afterEach(() => {
 describe('a quiz lesson', () => {
   it('asks each question as a group named by its prompt: radios for single choice and true/false, checkboxes for multiple choice, nothing marked right', async () => {
     fakeApi().on(quizRoutes.quizAttempts, noAttempts).on(quizRoutes.quizPaper, paperOf());
-    renderQuiz();
+    await renderQuiz();
     const single = group(quiz.questions[0]!.prompt);
     expect(
       within(single)
@@ -198,9 +203,42 @@ describe('a quiz lesson', () => {
     expect(screen.getByText(/% to pass$/).textContent).toBe('3 questions · 70% to pass');
   });
 
+  it('lets no option be chosen until the paper has come, so no option moves under a click', async () => {
+    const paper = held(
+      paperOf(null, [
+        { questionId: Q1, optionIds: [opt(Q1, 3), opt(Q1, 1), opt(Q1, 2)] },
+        { questionId: Q2, optionIds: quiz.questions[1]!.options.map((o) => o.id) },
+        { questionId: Q3, optionIds: quiz.questions[2]!.options.map((o) => o.id) },
+      ]),
+    );
+    fakeApi().on(quizRoutes.quizAttempts, noAttempts).on(quizRoutes.quizPaper, paper.reply);
+    render(
+      <MemoryRouter>
+        <QuizLesson productId={PRODUCT} lessonId={LESSON} quiz={quiz} next={null} onResult={vi.fn()} />
+      </MemoryRouter>,
+    );
+    const radio = (name: string) =>
+      within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name }) as HTMLInputElement;
+    expect(quizForm().getAttribute('aria-busy')).toBe('true');
+    expect(radio('display: grid').disabled).toBe(true);
+    await userEvent.click(radio('display: grid'));
+    expect(radio('display: grid').checked).toBe(false);
+    expect((submitButton() as HTMLButtonElement).disabled).toBe(true);
+
+    paper.release();
+    await waitFor(() => expect(quizForm().getAttribute('aria-busy')).toBe('false'));
+    expect(
+      within(group(quiz.questions[0]!.prompt))
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent),
+    ).toEqual(['float: grid', 'display: grid', 'position: grid']);
+    await userEvent.click(radio('display: grid'));
+    expect(radio('display: grid').checked).toBe(true);
+  });
+
   it('keeps Submit disabled until something is answered, then warns about the unanswered questions', async () => {
     fakeApi().on(quizRoutes.quizAttempts, noAttempts).on(quizRoutes.quizPaper, paperOf());
-    renderQuiz();
+    await renderQuiz();
     expect((submitButton() as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
     expect((submitButton() as HTMLButtonElement).disabled).toBe(false);
@@ -238,7 +276,7 @@ describe('a quiz lesson', () => {
         ]),
       )
       .on(quizRoutes.submitQuizAttempt, success(halfRight, { status: 201 }));
-    const { onResult } = renderQuiz();
+    const { onResult } = await renderQuiz();
     // the paper's order is on the page: its id goes with the answers
     await waitFor(() =>
       expect(
@@ -297,7 +335,7 @@ describe('a quiz lesson', () => {
           : paperOf(new Date(Date.now() + 1_900).toISOString(), undefined, 'a'.repeat(24)),
       )
       .on(quizRoutes.submitQuizAttempt, success(halfRight, { status: 201 }));
-    renderQuiz();
+    await renderQuiz();
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
     fireEvent.click(submitButton());
     const waiting = await screen.findByRole('button', { name: /^Try again in 0:0[12]$/ });
@@ -323,7 +361,7 @@ describe('a quiz lesson', () => {
     fakeApi()
       .on(quizRoutes.quizAttempts, noAttempts)
       .on(quizRoutes.quizPaper, paperOf(new Date(Date.now() + 65_000).toISOString(), shuffledOrder));
-    renderQuiz();
+    await renderQuiz();
     await waitFor(() =>
       expect(screen.getAllByRole('group').map((g) => g.querySelector('legend')!.textContent)).toEqual([
         'Grid items can overlap.',
@@ -347,7 +385,7 @@ describe('a quiz lesson', () => {
       .on(quizRoutes.quizAttempts, noAttempts)
       .on(quizRoutes.quizPaper, paperOf())
       .on(quizRoutes.submitQuizAttempt, failure(429, tooFast));
-    renderQuiz();
+    await renderQuiz();
     fireEvent.click(within(group(quiz.questions[2]!.prompt)).getByRole('radio', { name: 'False' }));
     fireEvent.click(submitButton());
     const alert = await screen.findByText(tooFast);
@@ -374,7 +412,7 @@ describe('a quiz lesson', () => {
       .on(quizRoutes.quizAttempts, earlier)
       .on(quizRoutes.quizPaper, paperOf())
       .on(quizRoutes.submitQuizAttempt, success(allRight, { status: 201 }));
-    renderQuiz({ next: { title: 'Subgrid', to: '/browse/premium/product/css-grid/lesson/next' } });
+    await renderQuiz({ next: { title: 'Subgrid', to: '/browse/premium/product/css-grid/lesson/next' } });
     const history = await screen.findByTestId('quiz-history');
     expect(within(history).getByTestId('quiz-best').textContent).toBe('Best score: 67% · Not passed yet');
     expect(
@@ -413,7 +451,7 @@ describe('a quiz lesson', () => {
       .on(quizRoutes.submitQuizAttempt, () =>
         ++posts === 1 ? failure(400, QUIZ_MESSAGES.unknownQuestion(Q1)) : failure(503, 'Service unavailable'),
       );
-    renderQuiz();
+    await renderQuiz();
     fireEvent.click(within(group(quiz.questions[0]!.prompt)).getByRole('radio', { name: 'display: grid' }));
     fireEvent.click(submitButton());
     // the alert region is always there (empty until something goes wrong): wait for its words

@@ -110,6 +110,11 @@ export function QuizLesson({ productId, lessonId, quiz: content, next, onResult 
   // the paper being answered (and when an answer is next taken); without one, the content's order is answered
   const [paperAsk, setPaperAsk] = useState(0);
   const askPaper = () => setPaperAsk((n) => n + 1);
+  // until the asked paper and the past attempts are known the options cannot be chosen: the paper's order, or
+  // "passed before" wrapping the intro, could move an option under a pointer between aim and click, and the
+  // click would choose its neighbour
+  const [paperAnswered, setPaperAnswered] = useState(-1);
+  const settling = paperAnswered !== paperAsk || history.isLoading;
   useEffect(() => {
     let live = true;
     api.quiz.quizPaper({ params: { id: productId, lessonId } }).then(
@@ -117,9 +122,12 @@ export function QuizLesson({ productId, lessonId, quiz: content, next, onResult 
         if (!live) return;
         setPaper(served);
         setRetryAt(served.retryAt ? Date.parse(served.retryAt) : null);
+        setPaperAnswered(paperAsk);
       },
       () => {
-        if (live) setPaper(null);
+        if (!live) return;
+        setPaper(null);
+        setPaperAnswered(paperAsk);
       },
     );
     return () => {
@@ -190,6 +198,7 @@ export function QuizLesson({ productId, lessonId, quiz: content, next, onResult 
           ref={form}
           className={styles.form}
           aria-label={t('quiz.form')}
+          aria-busy={settling}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
@@ -229,7 +238,7 @@ export function QuizLesson({ productId, lessonId, quiz: content, next, onResult 
                                 chooseOption(kept, question, option.id, event.target.checked),
                               )
                             }
-                            disabled={submitting}
+                            disabled={submitting || settling}
                           />
                           <span>{option.text}</span>
                         </label>
