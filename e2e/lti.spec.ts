@@ -48,7 +48,9 @@ test('an LMS frames the launch, its learner lands signed in on the course, and c
   const frame = lmsPage.frameLocator('iframe[title="Catalyst"]');
   await expect(frame.getByRole('heading', { level: 1, name: /HTML/ })).toBeVisible({ timeout: 20_000 });
   await expect(frame.getByTestId('progress-percent')).toBeVisible();
-  // The video's stream opens in the frame: its media grant was handed as a frame of another site keeps it.
+  // The video's stream opens in the frame: its media grant was handed as a frame of another site keeps it
+  // (pointed at, the player loads it).
+  await frame.getByTestId('video-player').hover();
   await expect
     .poll(
       () =>

@@ -142,7 +142,7 @@ async function streamedDemoProduct(
   return { id: premium._id, slug: premium.slug, master: stream!.url, token };
 }
 
-test('playing through hls.js, a product page fetches one segment of its lesson until the member presses Play, and the rest as it plays', async ({
+test('playing through hls.js, a product page fetches nothing of its lesson until the member points at the player, one segment until Play, and the rest as it plays', async ({
   page,
   request,
 }) => {
@@ -163,16 +163,26 @@ test('playing through hls.js, a product page fetches one segment of its lesson u
   await dismissCookieBanner(page);
   await loginAs(page, 'member');
   const segments: string[] = [];
+  /** When each request for the stream (a playlist or a segment) was made. */
+  const streamed: number[] = [];
   page.on('request', (sent) => {
     const { pathname } = new URL(sent.url());
     if (/\/seg_\d+\.ts$/.test(pathname)) segments.push(pathname);
+    if (/\/media\/streams\/.*\.(m3u8|ts)$/.test(pathname)) streamed.push(Date.now());
   });
   await page.goto(`/browse/premium/product/${slug}`);
   const player = page.getByTestId('video-player').locator('video');
-  // The first segment gives the duration (the element's metadata) ...
+  // The page shown, its progress read and loaded, the lesson is not asked for ...
+  await expect(page.getByTestId('progress-percent')).toBeVisible();
+  await page.waitForLoadState('load');
+  await expect(player).toHaveAttribute('preload', 'none');
+  const pointedAt = Date.now();
+  await page.getByTestId('video-player').hover();
+  // ... until the member points at the player: the first segment gives the duration (the element's metadata) ...
   await expect
     .poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
     .toBeGreaterThanOrEqual(1);
+  expect(Math.min(...streamed)).toBeGreaterThanOrEqual(pointedAt);
   // ... and nothing more comes while the page sits unplayed (left alone, hls.js had the whole lesson by now).
   await page.waitForTimeout(1_500);
   expect(segments).toHaveLength(1);

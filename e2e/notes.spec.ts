@@ -38,6 +38,7 @@ test.beforeEach(async ({ page, request }) => {
 test('a note taken with N at the current second is listed, marked and jumps back there', async ({ page }) => {
   await page.goto(`/browse/premium/product/${product.productId}`);
   await expect(page.getByRole('tab', { name: 'Notes' })).toBeVisible();
+  await page.getByTestId('video-player').hover(); // pointed at, the video loads
   await expect
     .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState))
     .toBeGreaterThanOrEqual(1);
@@ -74,6 +75,7 @@ test('a note taken with N at the current second is listed, marked and jumps back
 test('a member reads along in the Transcript tab and jumps by clicking a line', async ({ page }) => {
   await page.goto(`/browse/premium/product/${product.productId}`);
   await page.getByRole('tab', { name: 'Transcript' }).click();
+  await page.getByTestId('video-player').hover(); // pointed at, the video loads
   await expect
     .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState))
     .toBeGreaterThanOrEqual(1);

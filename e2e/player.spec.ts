@@ -69,6 +69,8 @@ async function openProduct(page: Page, product: PremiumProduct) {
   await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
   // the saved progress has loaded once the progress text shows
   await expect(page.getByTestId('progress-percent')).toBeVisible();
+  // the learner points at the video, which starts its load (nothing of it is fetched before)
+  await page.getByTestId('video-player').hover();
   await expect
     .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState))
     .toBeGreaterThanOrEqual(1);

@@ -5,8 +5,12 @@ import { expect } from '../fixtures';
 export const video = (page: Page) => page.getByTestId('video-player').locator('video');
 export const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
 
-/** The video's metadata has loaded (its length is known). */
+/**
+ * The video's metadata has loaded (its length is known). The player loads it once a person shows they mean to
+ * watch: they point at it first.
+ */
 export async function mediaReady(page: Page): Promise<number> {
+  await page.getByTestId('video-player').hover();
   await expect
     .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
     .toBeGreaterThanOrEqual(1);

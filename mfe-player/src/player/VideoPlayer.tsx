@@ -31,7 +31,7 @@ import {
   commandForKey,
   type PlayerCommand,
 } from './playerKeys';
-import { readPreferences, savePreferences } from './preferences';
+import { readPreferences, savePreferences, type PlayerPreferences } from './preferences';
 import { cueAt, useStoryboard } from './storyboard';
 import { useAdaptiveStream } from './useAdaptiveStream';
 import type { Autoplay } from './useAutoplay';
@@ -112,9 +112,11 @@ export function VideoPlayer({
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
   const [buffered, setBuffered] = useState(0);
-  const [volume, setVolume] = useState(1);
-  const [muted, setMuted] = useState(false);
-  const [rate, setRate] = useState(1);
+  // this browser's speed and volume carry over from the last video, shown before it loads
+  const [preferred] = useState(readPreferences);
+  const [volume, setVolume] = useState(preferred.volume);
+  const [muted, setMuted] = useState(preferred.muted);
+  const [rate, setRate] = useState(preferred.rate);
   // (a player put in place while its box is full screen, the next lesson, starts full screen)
   const [fullscreen, setFullscreen] = useState(
     () => !!fullscreenRoot?.current && document.fullscreenElement === fullscreenRoot.current,
@@ -134,8 +136,18 @@ export function VideoPlayer({
   const restored = useRef(false);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
+  // The video loads on the first sign that the person means to watch, not with the page: a pointer coming
+  // over the player (a finger only when it lifts: a swipe that scrolls past is not one), the focus in it, Play,
+  // a seek (a transcript line, a note), a key, or a play the page asked for (the next lesson). Until then the
+  // element has preload="none" (the browser fetches nothing: Chromium's own HLS took five segments with
+  // "metadata") and hls.js is not even downloaded; the poster is all that shows. A saved position is not a
+  // sign: most visits to a started video are to read, mark or leave it, and the position needs no media until
+  // Play (the page's handle reports it meanwhile, and it is applied as soon as the metadata is in).
+  const [wanted, setWanted] = useState(autoPlay);
+  if (autoPlay && !wanted) setWanted(true);
+  const want = useCallback(() => setWanted(true), []);
   const media = () => videoRef.current;
-  const adaptive = useAdaptiveStream(videoRef, stream);
+  const adaptive = useAdaptiveStream(videoRef, stream, wanted);
   const streaming = !!stream && !adaptive.failed;
   // measured once: turning the phone does not fetch the poster again
   const [posterPixels] = useState(viewportPixels);
@@ -169,6 +181,17 @@ export function VideoPlayer({
   }, [fileSrc]);
   const knownDuration = (video: HTMLVideoElement) => (Number.isFinite(video.duration) ? video.duration : 0);
 
+  // Where the video is, or before it has loaded, where Play will start (a note taken, Mark Complete or an
+  // arrow key pressed before the saved position is applied count from there).
+  const startRef = useRef(startAt);
+  useLayoutEffect(() => {
+    startRef.current = startAt;
+  });
+  const position = useCallback((video: HTMLVideoElement) => {
+    const pending = video.readyState === 0 && !restored.current ? (startRef.current ?? 0) : 0;
+    return pending > 0 ? pending : video.currentTime;
+  }, []);
+
   // the page's handle: Reset rewinds through it
   useImperativeHandle(
     handleRef,
@@ -179,11 +202,21 @@ export function VideoPlayer({
         // a place the learner chose (a note, a transcript line, Reset): the resume position must not follow it
         restored.current = true;
         video.currentTime = Math.max(0, seconds);
+        want();
       },
-      currentTime: () => media()?.currentTime ?? 0,
+      currentTime: () => {
+        const video = media();
+        return video ? position(video) : 0;
+      },
     }),
-    [],
+    [want, position],
   );
+
+  // the element follows them from the start (a stream's address, set after this, keeps the default speed),
+  // and again once the metadata is in
+  useLayoutEffect(() => {
+    if (videoRef.current) applyPreferences(videoRef.current, preferred);
+  }, [preferred]);
 
   // resume where the learner left off, once both the position and the duration are known
   const applyStart = useCallback(() => {
@@ -248,13 +281,17 @@ export function VideoPlayer({
   const togglePlay = useCallback(() => {
     const video = media();
     if (!video) return;
+    want();
+    // (called at once, not after the load: the browser lets a click start the sound; hls.js, attached a moment
+    // later, carries the play on)
     if (video.paused || video.ended) void video.play()?.catch(() => undefined);
     else video.pause();
-  }, []);
+  }, [want]);
 
   const seekTo = (seconds: number) => {
     const video = media();
     if (!video) return;
+    want();
     restored.current = true;
     const end = knownDuration(video);
     video.currentTime = Math.min(Math.max(0, seconds), end || seconds);
@@ -302,7 +339,7 @@ export function VideoPlayer({
       case 'toggle-play':
         return togglePlay();
       case 'seek-by':
-        return seekTo(video.currentTime + command.seconds);
+        return seekTo(position(video) + command.seconds);
       case 'volume-by':
         return changeVolume((video.muted ? 0 : video.volume) + command.delta);
       case 'toggle-mute':
@@ -324,6 +361,7 @@ export function VideoPlayer({
     if ((target.tagName === 'INPUT' || target.tagName === 'SELECT') && event.key.startsWith('Arrow')) return;
     if (target.tagName === 'SELECT' && event.key === ' ') return;
     event.preventDefault();
+    want();
     revealControls();
     run(command);
   };
@@ -350,8 +388,16 @@ export function VideoPlayer({
         const frame = frameRef.current;
         if (frame && !frame.contains(document.activeElement)) frame.focus({ preventScroll: true });
       }}
-      onMouseMove={revealControls}
-      onFocus={revealControls}
+      onPointerEnter={(e) => e.pointerType !== 'touch' && want()}
+      onPointerUp={want}
+      onMouseMove={() => {
+        want(); // (a mouse already over the player when the page came: its first move)
+        revealControls();
+      }}
+      onFocus={() => {
+        want();
+        revealControls();
+      }}
       data-testid="video-player"
     >
       {/* eslint-disable-next-line jsx-a11y-x/media-has-caption -- the captions track is below, whenever the video has a captions file */}
@@ -359,18 +405,14 @@ export function VideoPlayer({
         ref={videoRef}
         className={styles.video}
         poster={videoPosterOf(streaming ? stream : null, poster, posterPixels) ?? undefined}
-        preload="metadata"
+        preload={wanted ? 'metadata' : 'none'}
         playsInline
         onClick={togglePlay}
         onDoubleClick={toggleFullscreen}
         onLoadedMetadata={(e) => {
           const video = e.currentTarget;
           setDuration(knownDuration(video));
-          // this browser's speed and volume carry over from the last video
-          const preferences = readPreferences();
-          video.playbackRate = preferences.rate;
-          video.volume = preferences.volume;
-          video.muted = preferences.muted;
+          applyPreferences(video, readPreferences());
           if (knownDuration(video) > 0) onDuration?.(knownDuration(video));
           setVolume(video.volume);
           setMuted(video.muted);
@@ -383,6 +425,7 @@ export function VideoPlayer({
           if (length > 0) onDuration?.(length);
         }}
         onPlay={() => {
+          want(); // (a play from anywhere: the page, the system's media keys)
           setPlaying(true);
           setStarted(true);
           revealControls();
@@ -625,6 +668,14 @@ export function VideoPlayer({
       </span>
     </div>
   );
+}
+
+/** Puts this browser's speed and volume on the element (the speed as its default too: a new source keeps it). */
+function applyPreferences(video: HTMLVideoElement, preferences: PlayerPreferences) {
+  video.defaultPlaybackRate = preferences.rate;
+  video.playbackRate = preferences.rate;
+  video.volume = preferences.volume;
+  video.muted = preferences.muted;
 }
 
 /** Seconds marked along the seek bar: the learner's notes, or the transcript's search matches. */

@@ -41,4 +41,20 @@ describe('player preferences', () => {
     };
     expect(() => savePreferences({ rate: 2 }, refusing)).not.toThrow();
   });
+
+  it("reads the defaults and keeps playing in a frame of another site, where even reading the page's storage throws", () => {
+    const own = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
+    Object.defineProperty(window, 'localStorage', {
+      configurable: true,
+      get: () => {
+        throw new DOMException('Access is denied for this document.', 'SecurityError');
+      },
+    });
+    try {
+      expect(readPreferences()).toEqual(DEFAULT_PREFERENCES);
+      expect(() => savePreferences({ rate: 2 })).not.toThrow();
+    } finally {
+      Object.defineProperty(window, 'localStorage', own);
+    }
+  });
 });

@@ -96,6 +96,8 @@ describe('the player with a stream', () => {
       <VideoPlayer src="/media/videos/lesson-1.mp4" stream={stream} title="Lesson" poster="/poster.jpg" />,
     );
     const video = screen.getByTestId('video-player').querySelector('video')!;
+    // hls.js is tried once the learner means to watch (a mouse over the player)
+    fireEvent.mouseMove(screen.getByTestId('video-player'));
     await waitFor(() => expect(video.getAttribute('src')).toBe('/media/videos/lesson-1.mp4'), {
       timeout: 5_000,
     });

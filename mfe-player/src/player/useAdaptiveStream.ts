@@ -76,13 +76,15 @@ function switchSource(video: HTMLVideoElement, url: string) {
 
 /**
  * Plays an HLS stream in the video element: natively where the browser can (the quality menu then points
- * it at one rendition's playlist, or the master for Auto), else with hls.js, loaded only now (pages
- * without a stream never download it). Every request carries the newest stream token, so a long lesson
- * keeps playing past its first token's lifetime.
+ * it at one rendition's playlist, or the master for Auto; the element's preload decides when it loads), else
+ * with hls.js, downloaded and started only once `wanted` (the person's first sign of intent: pages without a
+ * stream, or never played, never download it). Every request carries the newest stream token, so a long
+ * lesson keeps playing past its first token's lifetime.
  */
 export function useAdaptiveStream(
   videoRef: RefObject<HTMLVideoElement | null>,
   stream: ProductStream | null | undefined,
+  wanted: boolean,
 ): AdaptiveStream {
   const [native] = useState(playsHlsNatively);
   const [levels, setLevels] = useState<QualityLevel[]>(() =>
@@ -111,6 +113,8 @@ export function useAdaptiveStream(
     if (stream) token.current = tokenOf(stream.url);
   });
   const hlsRef = useRef<{ currentLevel: number } | null>(null);
+  // (a native player is given its address at once, preload="none" holding it back: the intent changes nothing)
+  const attach = native || wanted;
 
   // A new token for the same asset is taken per request (hls.js) or when the old one nears its end (native).
   useEffect(() => {
@@ -124,20 +128,29 @@ export function useAdaptiveStream(
         video.load();
       };
     }
+    if (!attach) return;
     let cancelled = false;
     let destroy = () => undefined as void;
     void import('hls.js/light')
       .then(({ default: Hls }) => {
         if (cancelled) return;
         if (!Hls.isSupported()) return setFailed(true);
+        // Play pressed before hls.js was in (a tap starts the load and plays at once): the element waits,
+        // unpaused, and plays once the stream is attached.
+        const playPressed = !video.paused;
         const hls = new Hls({
           capLevelToPlayerSize: false,
           // Until the first Play, one segment: the first frame, the duration and a resumed position, as the
           // element's preload="metadata" asks (hls.js does not read it; left alone it fetched the whole lesson
-          // on opening the page). Playing, hls.js buffers as it always does.
-          ...PAUSED_BUFFER,
+          // as soon as it started). Playing, hls.js buffers as it always does.
+          ...(playPressed ? {} : PAUSED_BUFFER),
           xhrSetup: (xhr, url) => xhr.open('GET', withToken(url, token.current), true),
         });
+        // (a browser that dropped that waiting play when the stream took the element over is asked again)
+        if (playPressed)
+          hls.once(Hls.Events.MEDIA_ATTACHED, () => {
+            if (video.paused) void video.play().catch(() => undefined);
+          });
         const onPlay = () => {
           hls.config.maxBufferLength = Hls.DefaultConfig.maxBufferLength;
           hls.config.maxMaxBufferLength = Hls.DefaultConfig.maxMaxBufferLength;
@@ -169,7 +182,7 @@ export function useAdaptiveStream(
       hlsRef.current = null;
       destroy();
     };
-  }, [assetId, native, videoRef]);
+  }, [assetId, native, videoRef, attach]);
 
   // A native player keeps the address it was given: it moves to the new token before the old one expires.
   const url = stream?.url;
