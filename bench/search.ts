@@ -37,7 +37,8 @@ export interface SearchBenchResult {
   indexAddition: number;
   /**
    * Each query one at a time through the repository: latency, and the CPU its database backend spent on it (read
-   * from /proc: what a question costs Postgres, which barely moves with the machine's load, unlike the latency).
+   * from /proc: what a question costs Postgres; on this shared machine it moved about ±25% with the load where the
+   * latency moved 2–4×, so compare changes alternated in one run).
    */
   inProcess: Array<{ name: string; samples: number; p50: number; p99: number; postgresCpuMs?: number }>;
   routes: RouteLoad[];
