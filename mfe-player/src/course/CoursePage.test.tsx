@@ -13,6 +13,7 @@ import type {
 import {
   lessonProgressRoutes,
   NEXT_LESSON_COUNTDOWN_SECONDS,
+  noteRoutes,
   pathRoutes,
   certificateRoutes,
   curriculumRoutes,
@@ -20,8 +21,9 @@ import {
   productRoutes,
   progressRoutes,
   quizRoutes,
+  subscriptionRoutes,
 } from '@catalyst/contracts';
-import { premiumReasonText, session } from '@catalyst/web-kit';
+import { premiumReasonText, session, subscription } from '@catalyst/web-kit';
 import { failure, fakeApi, success, type FakeCall } from '@catalyst/web-kit/testing';
 import { AUTOPLAY_KEY } from '../player/useAutoplay';
 import { learningPathOf, pathItemOf } from '../testing/learningPath';
@@ -352,6 +354,36 @@ describe('the course page', () => {
     release();
     expect(await shownVideo()).toBe('/media/videos/lesson-2.mp4');
     expect(api.calls.filter((c) => c.url.endsWith(`/lessons/${L2}`))).toHaveLength(1);
+  });
+
+  it("asks a member's course progress and lesson notes beside the product, once, when their plan is known", async () => {
+    const api = courseApi('member')
+      .on(subscriptionRoutes.status, {
+        hasSubscription: true,
+        plan: 'premium',
+        status: 'active',
+        currentPeriodEnd: '2030-03-15T12:00:00.000Z',
+        cancelAtPeriodEnd: false,
+      })
+      .on(noteRoutes.listNotes, { items: [], total: 0, page: 1, limit: 500 });
+    signIn();
+    await waitFor(() => expect(subscription.getState().hasSubscription).toBe(true));
+    const release = holdAnswers(api, (url) => url.includes(`/content/premium/products/${SLUG}`));
+    renderAt(lessonUrl(L2));
+    const asked = (part: string) => api.calls.filter((c) => c.url.includes(part));
+    await waitFor(() => expect(asked(`/content/progress/product/${PRODUCT}/lessons`)).toHaveLength(1));
+    await waitFor(() => expect(asked(`/notes?`)).toHaveLength(1));
+    expect(screen.queryByTestId('course-progress')).toBeNull();
+    release();
+    // the page shows what those early answers said, and asks for neither again
+    await waitFor(() =>
+      expect(screen.getByTestId('course-percent').textContent).toBe('18% complete · 1 of 4 lessons'),
+    );
+    // (while the notes load, the same words stand in hidden)
+    const empty = 'No notes yet. Press N or Add note to keep one at this second.';
+    await waitFor(() => expect(screen.getByText(empty).getAttribute('aria-hidden')).toBeNull());
+    expect(asked(`/content/progress/product/${PRODUCT}/lessons`)).toHaveLength(1);
+    expect(asked(`/notes?`)).toHaveLength(1);
   });
 
   it('shows a learner without the plan the course and its free previews, locks the rest and leads them to /subscription', async () => {
@@ -756,6 +788,30 @@ describe('the course page', () => {
     await act(async () => fireEvent.click(within(overlay).getByRole('button', { name: 'Play now' })));
     // (the fake answers every address with this course, so P2 resumes a lesson of its own)
     await waitFor(() => expect(currentPath()).toMatch(/^\/browse\/premium\/product\/P2(\/|$)/));
+  });
+
+  it("renders a phone's closed lesson drawer without its lessons, and lists them when it opens", async () => {
+    const phone = (query: string) => ({
+      media: query,
+      matches: query === '(max-width: 960px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    });
+    vi.stubGlobal('matchMedia', phone);
+    signIn();
+    courseApi('member');
+    renderAt(lessonUrl(L2));
+    await screen.findByRole('heading', { level: 2, name: 'Tracks and lines' });
+    const curriculum = screen.getByRole('navigation', { name: 'Course content' });
+    expect(
+      within(curriculum)
+        .getByRole('button', { name: /Getting started/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+    expect(within(curriculum).queryAllByRole('link')).toHaveLength(0);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show lessons' })));
+    expect(lessonLink(/Tracks and lines/).getAttribute('aria-current')).toBe('page');
+    expect(within(curriculum).getAllByRole('link')).toHaveLength(2);
   });
 
   it('moves between lessons as navigations: an article, the focus on its title, and back again', async () => {

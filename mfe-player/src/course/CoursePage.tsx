@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import {
   isFreeProduct,
@@ -17,6 +17,7 @@ import {
   NotFound,
   RatingStars,
   Spinner,
+  subscription,
   useApiData,
   useDocumentTitle,
   useSession,
@@ -31,6 +32,7 @@ import { useAutoplay } from '../player/useAutoplay';
 import { CreatorBlock } from '../product/CreatorBlock';
 import { ProductHeader } from '../product/ProductHeader';
 import { ProductReviews } from '../product/reviews/ProductReviews';
+import { notesQuery } from '../notes/useNotes';
 import type { SavedProgress } from '../progress/policy';
 import { lessonTarget, savedOf } from '../progress/targets';
 import { useProgress } from '../progress/useProgress';
@@ -91,6 +93,16 @@ export function CoursePage({
     api.curriculum.lesson,
     readsLesson ? { params: { idOrSlug: productKey, lessonId: current.id } } : null,
   );
+  // A member with a plan has their course's progress and the video lesson's notes asked beside the product, not
+  // after its answer says the course opens to them (their reads then take these answers). Anyone else (no plan,
+  // or its status not in yet) waits for that answer, as before: nothing is asked of a course they do not have.
+  const early = settled && signedIn && !premium.data && !premium.error;
+  const earlyNotes = early && current?.kind === 'video' ? current.id : null;
+  useEffect(() => {
+    if (!early || !subscription.getState().hasSubscription) return;
+    void api.lessonProgress.forCourse.prefetch({ params: { id: outline.productId } });
+    if (earlyNotes) void api.note.listNotes.prefetch({ query: notesQuery(outline.productId, earlyNotes) });
+  }, [early, earlyNotes, outline.productId]);
   const courseProgress = useCourseProgress(access.full ? outline.productId : null);
   const store = courseProgress.store;
   const target = useMemo(

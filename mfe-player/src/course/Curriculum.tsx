@@ -7,7 +7,7 @@ import {
   PlayCircle,
   type IconComponent,
 } from '@catalyst/web-kit/icons';
-import { useId, useState } from 'react';
+import { memo, useId, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import type { LessonKind, LessonOutline, SectionOutline } from '@catalyst/contracts';
 import {
@@ -30,6 +30,22 @@ const KIND_ICONS = {
   quiz: { icon: FileText, label: 'curriculum.quiz' },
 } as const satisfies Record<LessonKind, { icon: IconComponent; label: string }>;
 
+/** Where the curriculum is a closed drawer until asked for (CoursePage.module.css's phone breakpoint). */
+const DRAWER_QUERY = '(max-width: 960px)';
+const drawerQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(DRAWER_QUERY) : null);
+const onDrawerChange = (onChange: () => void) => {
+  const list = drawerQuery();
+  list?.addEventListener('change', onChange);
+  return () => list?.removeEventListener('change', onChange);
+};
+/** True on a phone, where the lessons are a drawer (false where the browser cannot say: they are shown). */
+const useDrawer = (): boolean =>
+  useSyncExternalStore(
+    onDrawerChange,
+    () => drawerQuery()?.matches ?? false,
+    () => false,
+  );
+
 /** A section's or course's total length as people read it ('45 s', '14 min', '1 h 5 min'). */
 export const totalLength = (seconds: number): string => (seconds > 0 ? formatSeconds(seconds) : '');
 
@@ -46,11 +62,21 @@ export interface CurriculumProps {
  * The course's sections and lessons: collapsible sections with their progress, a checkmark on each
  * completed lesson, the current lesson marked, lengths, locks on what the viewer cannot open (which lead
  * to the plans, or to signing in) and free-preview badges. On a phone it is a drawer under the lesson.
+ * (Memoised: the page renders again for each answer it gets; the list only when what it shows changes.)
  */
-export function Curriculum({ productKey, sections, currentLessonId, completed, access }: CurriculumProps) {
+export const Curriculum = memo(function Curriculum({
+  productKey,
+  sections,
+  currentLessonId,
+  completed,
+  access,
+}: CurriculumProps) {
   const t = useStrings(playerStrings);
   const id = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // A closed drawer's lessons are not rendered (they would not show): the first paint of a phone skips them.
+  const drawer = useDrawer();
+  const listed = drawerOpen || !drawer;
   const currentSection =
     sections.find((section) => section.lessons.some((lesson) => lesson.id === currentLessonId))?.id ?? null;
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(
@@ -134,7 +160,7 @@ export function Curriculum({ productKey, sections, currentLessonId, completed, a
                   </span>
                 </button>
               </h3>
-              {open ? (
+              {open && listed ? (
                 <ol id={listId} className={styles.lessons}>
                   {section.lessons.map((lesson) => (
                     <li key={lesson.id}>
@@ -155,7 +181,7 @@ export function Curriculum({ productKey, sections, currentLessonId, completed, a
       </ol>
     </nav>
   );
-}
+});
 
 function LessonItem({
   productKey,

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useReducer } from 'react';
 import type { CourseProgress, LessonProgress, LessonWriteResult, Progress } from '@catalyst/contracts';
 import { api } from '@catalyst/web-kit';
 import type { LessonTargetCourse } from '../progress/targets';
@@ -94,17 +94,23 @@ export class CourseProgressStore implements LessonTargetCourse {
 }
 
 const EMPTY: CourseProgressSnapshot = { data: null, error: null };
-const noStore = { getSnapshot: () => EMPTY, subscribe: () => () => undefined };
 
-/** The course's progress for a viewer who keeps progress on it (null: a visitor, or a learner without the plan). */
+/**
+ * The course's progress for a viewer who keeps progress on it (null: a visitor, or a learner without the plan).
+ * Its changes render at the default priority (not useSyncExternalStore's, which always blocks and commits on
+ * its own): the read's answer and the lesson's progress taken from it (useProgress, a few microtasks later)
+ * render in one commit, not two. Only this page's writes and its one read change the store, after it listens.
+ */
 export function useCourseProgress(
   productId: string | null,
 ): CourseProgressSnapshot & { store: CourseProgressStore | null } {
   const store = useMemo(() => (productId ? new CourseProgressStore(productId) : null), [productId]);
-  const source = store ?? noStore;
-  const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot);
+  const [, changed] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
-    void store?.load().catch(() => undefined);
+    if (!store) return;
+    const stop = store.subscribe(changed);
+    void store.load().catch(() => undefined);
+    return stop;
   }, [store]);
-  return { ...snapshot, store };
+  return { ...(store?.getSnapshot() ?? EMPTY), store };
 }

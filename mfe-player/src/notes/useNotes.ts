@@ -34,15 +34,19 @@ export interface LessonNotes {
 const inTimeOrder = (notes: ListedNote[]) =>
   notes.sort((a, b) => a.seconds - b.seconds || byText(a.createdAt, b.createdAt));
 
+/** The read of the caller's notes on a product (and lesson): the page's early read asks the same address. */
+export const notesQuery = (productId: string, lessonId: string | null) => ({
+  productId,
+  ...(lessonId ? { lessonId } : {}),
+  limit: 500,
+});
+
 /** The caller's notes on a product (and lesson); `enabled` false reads nothing (visitors, locked lessons). */
 export function useNotes(productId: string, lessonId: string | null, enabled: boolean): LessonNotes {
   const key = `${productId}:${lessonId ?? ''}`;
   const owner = useSession().user?._id ?? '';
   const { offline } = useConnection();
-  const read = useApiData(
-    api.note.listNotes,
-    enabled ? { query: { productId, ...(lessonId ? { lessonId } : {}), limit: 500 } } : null,
-  );
+  const read = useApiData(api.note.listNotes, enabled ? { query: notesQuery(productId, lessonId) } : null);
   // The writes since the read, kept for the lesson they were made in.
   const [local, setLocal] = useState<{ key: string; items: ListedNote[] } | null>(null);
   // Notes kept on this device for this lesson (listed until the server has them).
