@@ -12,6 +12,8 @@ function requestIdFrom(given: string | string[] | undefined): string {
   return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
 }
 
+const noop = () => undefined;
+
 const isAssetPath = (path: string) =>
   path.startsWith('/mf/') || path.startsWith('/media/') || /\.[a-z0-9]{1,8}$/i.test(path);
 
@@ -31,9 +33,11 @@ export function requestContext(log: Logger, { api = false }: { api?: boolean } =
     const path = pathOf(req);
     // API requests: a span continuing the caller's traceparent, x-trace-id, and metrics by route template.
     const traced = api ? startRequestTrace(req, res) : undefined;
-    const done = () => {
-      res.removeListener('finish', done);
-      res.removeListener('close', done);
+    // A property, not a name, holds the listener: see chain.ts (tsx would rename it on every request).
+    const answered = { done: noop };
+    answered.done = () => {
+      res.removeListener('finish', answered.done);
+      res.removeListener('close', answered.done);
       const status = res.writableFinished ? res.statusCode : 499;
       if (traced) endRequestTrace(req, res, traced, path, status, (performance.now() - started) / 1000);
       const level = status >= 500 ? 'error' : isAssetPath(path) && status < 400 ? 'debug' : 'info';
@@ -53,8 +57,8 @@ export function requestContext(log: Logger, { api = false }: { api?: boolean } =
       if (locals.cache) entry.cache = locals.cache;
       log[level](entry, 'request');
     };
-    res.on('finish', done);
-    res.on('close', done);
+    res.on('finish', answered.done);
+    res.on('close', answered.done);
     if (traced) context.with(traced.ctx, next);
     else next();
   };

@@ -11,18 +11,21 @@ export type Handler = (req: IncomingMessage, res: ServerResponse, next: Next) =>
 export function chain(...handlers: Handler[]): Handler {
   return (req, res, done) => {
     let index = 0;
-    const next: Next = (error) => {
+    // Assigned to a property, not to a name: tsx (esbuild's keepNames) would otherwise redefine the function's
+    // `name` for every request, which the gateway's profile showed at ~4% of an /auth/me's CPU.
+    const step: { next: Next } = { next: done };
+    step.next = (error) => {
       if (error !== undefined && error !== null && error !== 'route') return done(error);
       const handler = handlers[index++];
       if (!handler) return done();
       try {
-        const result: unknown = handler(req, res, next);
-        if (result instanceof Promise) result.catch(next);
+        const result: unknown = handler(req, res, step.next);
+        if (result instanceof Promise) result.catch(step.next);
       } catch (thrown) {
-        next(thrown ?? new Error('handler threw'));
+        step.next(thrown ?? new Error('handler threw'));
       }
     };
-    next();
+    step.next();
   };
 }
 

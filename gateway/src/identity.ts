@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { apiKeyInternalRoutes, authInternalRoutes, identitySchema, type Identity } from '@catalyst/contracts';
 import {
   CACHE_PURGE_CHANNEL,
@@ -55,8 +55,9 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-// Tokens are never kept as such: every cache key is a SHA-256 of the token.
-const tokenKey = (token: string) => createHash('sha256').update(token).digest('hex');
+// Tokens are never kept as such: every cache key is a SHA-256 of the token (node's one-shot hash: no Hash object
+// a request, the same digest).
+const tokenKey = (token: string) => hash('sha256', token, 'hex');
 
 interface Cached {
   identity: Identity | null;

@@ -11,7 +11,11 @@ const FRAMED_API_PATHS = new Set(
     routeUrl(route),
   ),
 );
-export const isLtiFramedApi = (url: string) => FRAMED_API_PATHS.has(url.split('?')[0]!);
+export const isLtiFramedApi = (url: string) => {
+  // Every API answer asks (security.ts): the path is cut at its query without splitting the URL into an array.
+  const query = url.indexOf('?');
+  return FRAMED_API_PATHS.has(query < 0 ? url : url.slice(0, query));
+};
 
 /** The pages a resource link opens: a product's page and its lessons (`/browse/premium/product/…`). */
 const PAGE_PREFIX = productPagePath('x').slice(0, -1);

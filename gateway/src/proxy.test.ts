@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '@catalyst/service-kit/testing';
@@ -145,6 +147,35 @@ describe('proxying request bodies', () => {
       expect(response.headers.get('cache-control')).toBe('no-store');
     } finally {
       world.auth.handle(() => false);
+    }
+  });
+
+  it('forwards nothing of a body its client stops sending, and logs the request as given up (499)', async () => {
+    const { log, lines } = captureLog();
+    const cut = await startWorld({}, { log });
+    try {
+      const socket = connect(Number(new URL(cut.gateway.url).port), '127.0.0.1');
+      await once(socket, 'connect');
+      // 12 of the 100 bytes declared, then the end of the connection (TCP keeps the order: headers, bytes, end).
+      socket.end(
+        'PATCH /api/v1/content/progress/product/aaaaaaaaaaaaaaaaaaaaaaaa HTTP/1.1\r\nHost: localhost\r\n' +
+          'Content-Type: application/json\r\nContent-Length: 100\r\nX-Request-Id: cut-body-1\r\n\r\n{"progress":',
+      );
+      await until(() => lines.some((l) => l.requestId === 'cut-body-1' && l.msg === 'request'));
+      expect(lines.find((l) => l.requestId === 'cut-body-1' && l.msg === 'request')?.status).toBe(499);
+      expect(cut.progress.seen).toHaveLength(0);
+      // The next save on a new connection goes through whole.
+      const whole = await fetch(
+        `${cut.gateway.url}/api/v1/content/progress/product/aaaaaaaaaaaaaaaaaaaaaaaa`,
+        {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: '{"progress":40}',
+        },
+      );
+      expect((await echoOf(whole)).body).toBe('{"progress":40}');
+    } finally {
+      await cut.close();
     }
   });
 

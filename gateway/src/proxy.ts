@@ -79,6 +79,59 @@ function sendJsonError(res: ServerResponse, status: number, message: string) {
   res.end(body);
 }
 
+/**
+ * Gives the client the upstream's answer: offered to `plan.capture` first (the edge cache), else relayed as it
+ * streams. A function of the module, not a closure made per request (see chain.ts on tsx's per-closure cost).
+ */
+function relay(
+  req: IncomingMessage,
+  res: ServerResponse,
+  plan: ProxyPlan,
+  answer: IncomingMessage,
+  status: number,
+): void {
+  if (res.headersSent || res.destroyed) return void answer.resume();
+  const take = plan.capture?.(status, answer.headers);
+  if (take) {
+    const chunks: Buffer[] = [];
+    answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+    answer.on('end', () => {
+      if (!res.headersSent && !res.destroyed) take(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    });
+    answer.on('error', () => res.destroy());
+    return;
+  }
+  res.statusCode = status;
+  if (answer.statusMessage) res.statusMessage = answer.statusMessage;
+  for (const name in answer.headers) {
+    const value = answer.headers[name];
+    if (
+      value !== undefined &&
+      !HOP_BY_HOP.has(name) &&
+      name !== AUDIENCE_HEADER &&
+      name !== EVICT_USER_HEADER
+    )
+      res.setHeader(name, value);
+  }
+  // Only answers a service marks cacheable may be kept: tokens, personal data, signed links and
+  // admin answers are never stored by a browser or a shared cache. (Error answers carry none of
+  // that, and a no-store refusal would leave Chromium's unread prefetch of it pending for ever.)
+  if (answer.headers['cache-control'] === undefined && status < 400)
+    res.setHeader('cache-control', 'no-store');
+  // The connection's terms are the client's and the gateway's (node then adds no Keep-Alive of its own).
+  res.setHeader('connection', req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive'));
+  answer.on('error', () => res.destroy());
+  if (plan.streamAnswer) {
+    // A proxy in front (nginx) must not buffer it either, and the client's EventSource opens now,
+    // not at the first event. Each chunk is then written as it arrives (no compression: app.ts).
+    res.setHeader('x-accel-buffering', 'no');
+    res.flushHeaders();
+    openStreams += 1;
+    res.once('close', () => (openStreams -= 1));
+  }
+  answer.pipe(res);
+}
+
 interface Target {
   hostname: string;
   port: number;
@@ -169,52 +222,6 @@ export function createApiProxy({
         clearTimeout(timer);
         const status = answer.statusCode ?? 502;
         endSpan(status);
-        const relay = () => {
-          if (res.headersSent || res.destroyed) return void answer.resume();
-          const take = plan.capture?.(status, answer.headers);
-          if (take) {
-            const chunks: Buffer[] = [];
-            answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-            answer.on('end', () => {
-              if (!res.headersSent && !res.destroyed)
-                take(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
-            });
-            answer.on('error', () => res.destroy());
-            return;
-          }
-          res.statusCode = status;
-          if (answer.statusMessage) res.statusMessage = answer.statusMessage;
-          for (const name in answer.headers) {
-            const value = answer.headers[name];
-            if (
-              value !== undefined &&
-              !HOP_BY_HOP.has(name) &&
-              name !== AUDIENCE_HEADER &&
-              name !== EVICT_USER_HEADER
-            )
-              res.setHeader(name, value);
-          }
-          // Only answers a service marks cacheable may be kept: tokens, personal data, signed links and
-          // admin answers are never stored by a browser or a shared cache. (Error answers carry none of
-          // that, and a no-store refusal would leave Chromium's unread prefetch of it pending for ever.)
-          if (answer.headers['cache-control'] === undefined && status < 400)
-            res.setHeader('cache-control', 'no-store');
-          // The connection's terms are the client's and the gateway's (node then adds no Keep-Alive of its own).
-          res.setHeader(
-            'connection',
-            req.headers.connection ?? (req.httpVersion === '1.0' ? 'close' : 'keep-alive'),
-          );
-          answer.on('error', () => res.destroy());
-          if (plan.streamAnswer) {
-            // A proxy in front (nginx) must not buffer it either, and the client's EventSource opens now,
-            // not at the first event. Each chunk is then written as it arrives (no compression: app.ts).
-            res.setHeader('x-accel-buffering', 'no');
-            res.flushHeaders();
-            openStreams += 1;
-            res.once('close', () => (openStreams -= 1));
-          }
-          answer.pipe(res);
-        };
         // Answers that change who may be signed in wait for the identity cache to forget before the client sees them.
         if (plan.afterSuccess && status >= 200 && status < 300) {
           plan
@@ -222,8 +229,8 @@ export function createApiProxy({
             .catch((error: unknown) =>
               log.error({ requestId: plan.requestId, err: String(error) }, 'identity cache eviction failed'),
             )
-            .finally(relay);
-        } else relay();
+            .finally(() => relay(req, res, plan, answer, status));
+        } else relay(req, res, plan, answer, status);
       });
 
       // A client that gives up frees the upstream connection at once.
