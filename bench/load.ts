@@ -2,7 +2,7 @@
  * One bounded autocannon run against a loopback URL, reduced to the figures the bench reports.
  * Every measured run is preceded by a short warm-up (JIT, keep-alive pools, caches).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadAutocannon } from './tool-packages';
 
 export interface RouteLoad {
@@ -51,6 +51,26 @@ export function cpuMs(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The parent of a process (a Postgres backend's is its postmaster); undefined when it cannot be read. */
+export function parentPid(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time (ms) of a Postgres postmaster and every process it started (the backends serving the product). */
+export function postgresCpuMs(postmaster: number | undefined): number | undefined {
+  let total = cpuMs(postmaster);
+  if (total === undefined) return undefined;
+  for (const entry of readdirSync('/proc')) {
+    if (/^\d+$/.test(entry) && parentPid(Number(entry)) === postmaster) total += cpuMs(Number(entry)) ?? 0;
+  }
+  return total;
 }
 
 /**

@@ -4,14 +4,15 @@
  * row back and checks it holds that pair's newest acknowledged write: zero lost, zero rewound.
  *
  * `benchProgressWrites({ baseUrl, databaseUrl })` runs against a product already started (bench/run.ts);
- * `npx tsx bench/progress.ts [--seconds 20] [--smoke]` starts one of its own and prints the result.
+ * `npx tsx bench/progress.ts [--seconds 20] [--warmup 0] [--smoke]` starts one of its own and prints the
+ * result, with the CPU time gateway, progress, content and Postgres spent per save and the load average.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { cpuMs } from './load';
+import { cpuMs, parentPid, postgresCpuMs } from './load';
 import { loadAutocannon } from './tool-packages';
 
 /** Issue 24's row: one learner saving progress over 20 products as fast as 50 connections can (≥ 2,000/s, p99 ≤ 50 ms, none lost). */
@@ -27,7 +28,10 @@ export interface ProgressBenchOptions {
   users?: number;
   productsPerUser?: number;
   connections?: number;
-  /** Processes whose CPU time per acknowledged save is reported (runtime.json's pids: gateway, progress, content …). */
+  /**
+   * Processes whose CPU time per acknowledged save is reported (runtime.json's pids: gateway, progress,
+   * content …); when any is given, the database's Postgres server (its postmaster and every backend) too.
+   */
   pids?: Record<string, number | undefined>;
 }
 
@@ -52,7 +56,7 @@ export interface ProgressBenchResult {
   lost: number;
   /** Rows holding a value that was never sent for that pair. */
   corrupt: number;
-  /** CPU µs per acknowledged save of each named process (when pids were given). */
+  /** CPU µs per acknowledged save of each named process, and of `postgres` (when pids were given). */
   cpuMicrosPerWrite?: Record<string, number>;
 }
 
@@ -98,6 +102,18 @@ async function api<T>(
   if (!res.ok || !payload?.success)
     throw new Error(`${method} ${route} → ${res.status} ${payload?.message ?? ''}`);
   return payload.data as T;
+}
+
+/** The Postgres server behind a database URL: the parent of this connection's backend. */
+async function postmasterOf(databaseUrl: string): Promise<number | undefined> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    return parentPid(rows[0]?.pid);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Fresh accounts for this run, promoted to admin (always entitled) before their first login. */
@@ -165,7 +181,15 @@ export async function benchProgressWrites({
   let staleIgnored = 0;
   const refusals: Record<string, number> = {};
 
-  const cpuBefore = Object.entries(pids).map(([name, pid]) => [name, pid, cpuMs(pid)] as const);
+  const readers: [string, () => number | undefined][] = Object.entries(pids).map(([name, pid]) => [
+    name,
+    () => cpuMs(pid),
+  ]);
+  if (readers.length > 0) {
+    const postmaster = await postmasterOf(databaseUrl);
+    readers.push(['postgres', () => postgresCpuMs(postmaster)]);
+  }
+  const cpuBefore = readers.map(([name, read]) => [name, read, read()] as const);
   const result = await autocannon({
     url: baseUrl,
     connections,
@@ -211,8 +235,8 @@ export async function benchProgressWrites({
   });
 
   const cpuMicrosPerWrite: Record<string, number> = {};
-  for (const [name, pid, before] of cpuBefore) {
-    const after = cpuMs(pid);
+  for (const [name, read, before] of cpuBefore) {
+    const after = read();
     if (before !== undefined && after !== undefined && result['2xx'] > 0)
       cpuMicrosPerWrite[name] = Math.round(((after - before) * 1000) / result['2xx']);
   }
@@ -278,16 +302,27 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     waitForMedia: true,
     env: { REGISTER_MAX_PER_ADDRESS: '10000' },
   });
-  try {
-    const result = await benchProgressWrites({
+  const { gateway, progress, content } = product.runtime.pids ?? {};
+  const run = (durationSeconds: number, pids: ProgressBenchOptions['pids'] = {}) =>
+    benchProgressWrites({
       baseUrl: product.url,
       databaseUrl: product.runtime.databaseUrl,
-      durationSeconds: arg('seconds', smoke ? 2 : 20),
+      durationSeconds,
       users: arg('users', smoke ? 4 : 40),
       productsPerUser: arg('products', smoke ? 3 : 10),
       connections: arg('connections', smoke ? 8 : 50),
+      pids,
     });
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  const loadAverage = () => os.loadavg().map((l) => Number(l.toFixed(2)));
+  try {
+    // Unmeasured saves first: figures of code V8 has optimised (a cold product costs twice the CPU).
+    const warmup = arg('warmup', 0);
+    if (warmup > 0) await run(warmup);
+    const before = loadAverage();
+    const result = await run(arg('seconds', smoke ? 2 : 20), { gateway, progress, content });
+    process.stdout.write(
+      `${JSON.stringify({ ...result, loadAverage: { before, after: loadAverage() } }, null, 2)}\n`,
+    );
     if (result.lost > 0 || result.corrupt > 0) process.exitCode = 1;
   } finally {
     await product.stop();
