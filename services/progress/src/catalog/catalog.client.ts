@@ -9,11 +9,14 @@ import {
   type ProductSummary,
   type QuizKey,
 } from '@catalyst/contracts';
-import { HttpError, type Cache, type Peer } from '@catalyst/service-kit';
-import { createAskMemo, createCatalogClient } from '@catalyst/catalog-access';
+import { HttpError, TtlLru, type Cache, type Peer } from '@catalyst/service-kit';
+import { createAskMemo, createCatalogClient, LESSONS_MAX_ENTRIES } from '@catalyst/catalog-access';
 import { z } from 'zod';
 
 const summaries = z.array(productSummarySchema);
+
+/** How long a product summary just asked is reused as it is (content announcing a change drops it). */
+export const SUMMARY_REUSE_MS = 1_000;
 
 /**
  * What progress asks of the content service: the shared catalog client (product summaries and courses'
@@ -22,6 +25,20 @@ const summaries = z.array(productSummarySchema);
  */
 export function createCatalog({ content, cache }: { content: Peer; cache: Cache }) {
   const catalog = createCatalogClient({ content, cache });
+
+  // A save asks for its product twice (the premium check, then the media's length), and the catalog client
+  // parses its kept copy from JSON at every ask: the object is reused for a second instead (a product content
+  // does not know is asked again every time).
+  const recentSummaries = new TtlLru<string, ProductSummary>(LESSONS_MAX_ENTRIES, SUMMARY_REUSE_MS);
+
+  /** The product's summary, or null when content does not know it (the catalog client's, kept a second). */
+  async function getProduct(id: string, requestId?: string): Promise<ProductSummary | null> {
+    const recent = recentSummaries.get(id);
+    if (recent) return recent;
+    const product = await catalog.getProduct(id, requestId);
+    if (product) recentSummaries.set(id, product);
+    return product;
+  }
 
   /** The published products of a category (by id or slug), or null when content does not know it. */
   async function categoryProducts(idOrSlug: string, requestId?: string): Promise<ProductSummary[] | null> {
@@ -87,6 +104,7 @@ export function createCatalog({ content, cache }: { content: Peer; cache: Cache 
   /** Content changed something (a curriculum or a path may be among it): ask again for every course's lessons, quizzes and paths. */
   const forgetLessons = () => {
     catalog.forgetLessons();
+    recentSummaries.clear();
     quizKeys.clear();
     paths.clear();
   };
@@ -95,8 +113,9 @@ export function createCatalog({ content, cache }: { content: Peer; cache: Cache 
     quizKeys.clear();
     paths.clear();
     await catalog.forget(id);
+    recentSummaries.delete(id);
   };
 
-  return { ...catalog, categoryProducts, quizKey, certificateFacts, path, forgetLessons, forget };
+  return { ...catalog, getProduct, categoryProducts, quizKey, certificateFacts, path, forgetLessons, forget };
 }
 export type Catalog = ReturnType<typeof createCatalog>;

@@ -121,19 +121,29 @@ export async function upsertPositions<T extends PositionTable>(
     newestOfKey.set(keyOf(key), write.clientTime);
     return false;
   });
-  const values = sql.join(
-    items.map(
-      ({ key, write }, ord) =>
-        sql`(${sql.join(keys.map((k) => sql`${key[k]}::text`))}, ${ord}::int, ${write.progress}::smallint, ${write.lastPosition}::double precision, ${write.completed}::boolean, ${write.clientTime}::bigint, ${outranked[ord]}::boolean, ${write.endSeconds ?? null}::double precision)`,
-    ),
-  );
+  // One array a column: the statement's text is the same however many saves it holds, and the driver sends
+  // nine parameters instead of ten a save. `ord` is each save's place in `items`.
+  const column = <V>(value: (item: PositionItem<T>) => V) => items.map(value);
+  const keyArrays = sql.join(keys.map((k) => sql`${column(({ key }) => key[k])}::text[]`));
+  const input = sql`
+    select ${keyList}, (n - 1)::int, progress, last_position, completed, client_ts, outranked, end_seconds
+      from unnest(${keyArrays},
+                  ${column(({ write }) => write.progress)}::smallint[],
+                  ${column(({ write }) => write.lastPosition)}::double precision[],
+                  ${column(({ write }) => write.completed)}::boolean[],
+                  ${column(({ write }) => write.clientTime)}::bigint[],
+                  ${outranked}::boolean[],
+                  ${column(({ write }) => write.endSeconds ?? null)}::double precision[])
+           with ordinality
+             as u (${keyList}, progress, last_position, completed, client_ts, outranked, end_seconds, n)`;
   const sameKey = (a: string, b: string) =>
     sql.join(
       keys.map((k) => sql`${sql.ref(`${a}.${k}`)} = ${sql.ref(`${b}.${k}`)}`),
       sql` and `,
     );
   const { rows } = await sql<WrittenPosition<T> & { ords: number[] | null }>`
-    with input (${keyList}, ord, progress, last_position, completed, client_ts, outranked, end_seconds) as (values ${values}),
+    with input (${keyList}, ord, progress, last_position, completed, client_ts, outranked, end_seconds)
+      as (${input}),
     ${learningCredit.before(table, keys, keyList)},
     merged as (
       select ${keyList}, array_agg(i.ord) as ords, max(i.progress) as progress,

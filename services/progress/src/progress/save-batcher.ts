@@ -87,7 +87,9 @@ export function createSaveBatcher(db: Kysely<Database>, { maxInFlight = 4, maxBa
     save(userId: string, productId: string, write: ProgressWrite): Promise<ProgressWriteResult> {
       return new Promise((resolve, reject) => {
         queue.push({ userId, productId, write, resolve, reject });
-        pump();
+        // After every pump each queued save's learner is busy (or every slot is): a save of a busy learner
+        // starts nothing, so the queue is not walked for it (a learner's burst walked it once a save).
+        if (!busyUsers.has(userId)) pump();
       });
     },
   };
