@@ -12,7 +12,7 @@
  * CPU time gateway, content and Postgres spent per request. Budgets: suggest p99 ≤ 30 ms, search p99 ≤ 60 ms,
  * index ≤ 20% of the database.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -22,7 +22,7 @@ import { startProduct } from '../scripts/lib/product';
 import type { Database } from '../services/content/src/db/schema';
 import { searchCatalogue, suggest } from '../services/content/src/search/search.repository';
 import { addCopies } from './growth';
-import { cpuMs, measureLoad, type RouteLoad } from './load';
+import { cpuMs, measureLoad, parentPid, postgresCpuMs, type RouteLoad } from './load';
 
 export const SEARCH_TARGETS = { suggestP99: 30, searchP99: 60, indexAddition: 0.2 } as const;
 
@@ -189,28 +189,7 @@ async function sizes(client: pg.Client): Promise<{ indexBytes: number; tableByte
 /** The database's postmaster: the parent of this client's backend (its children serve every connection). */
 async function postmasterOf(client: pg.Client): Promise<number | undefined> {
   const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-  try {
-    return Number(readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU time (ms) of the postmaster and every process it started (the backends serving the product). */
-function postgresCpuMs(postmaster: number | undefined): number | undefined {
-  if (!postmaster) return undefined;
-  let total = cpuMs(postmaster);
-  if (total === undefined) return undefined;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      if (Number(fields[1]) === postmaster) total += cpuMs(Number(entry)) ?? 0;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
+  return parentPid(rows[0]!.pid);
 }
 
 const percentile = (sorted: number[], p: number) =>
