@@ -3,20 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@catalyst/web-kit/testing';
 import { VideoPlayer } from './VideoPlayer';
+import { stubMediaPlayback } from '../testing/mediaPlayback';
 
-let playing = false;
 beforeEach(() => {
-  playing = false;
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    playing = true;
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    playing = false;
-    this.dispatchEvent(new Event('pause'));
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(() => !playing);
+  stubMediaPlayback();
   fakeApi();
 });
 afterEach(() => {

@@ -6,6 +6,7 @@ import type { ProductStream } from '@catalyst/contracts';
 import { fakeApi, type FakeApi } from '@catalyst/web-kit/testing';
 import { PREFERENCES_KEY } from './preferences';
 import { VideoPlayer, type VideoPlayerHandle } from './VideoPlayer';
+import { stubMediaPlayback, type MediaPlayback } from '../testing/mediaPlayback';
 
 /** hls.js as the player drives it: each instance made, what it was given, and its attach event. */
 const hls = vi.hoisted(() => {
@@ -56,25 +57,12 @@ const stream: ProductStream = {
   durationSeconds: 30,
 };
 
-let playing = false;
-let plays = 0;
+let media: MediaPlayback;
 /** Nothing stubbed: any request the player made would be recorded (and answered 404). */
 let fake: FakeApi;
 beforeEach(() => {
-  playing = false;
-  plays = 0;
   hls.instances.length = 0;
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    playing = true;
-    plays += 1;
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    playing = false;
-    this.dispatchEvent(new Event('pause'));
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(() => !playing);
+  media = stubMediaPlayback();
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
   fake = fakeApi();
 });
@@ -145,7 +133,7 @@ describe('the video loads on the first sign that the person means to watch', () 
   it('plays at the first click on Play, loading as it starts', async () => {
     const { video } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Play video' }));
-    expect(plays).toBe(1);
+    expect(media.plays).toBe(1);
     expect(video.getAttribute('preload')).toBe('metadata');
     expect(screen.queryByRole('button', { name: 'Play video' })).toBeNull();
   });
@@ -223,13 +211,13 @@ describe('a stream', () => {
     playsHls(false);
     setup({ src: null, stream });
     fireEvent.click(screen.getByRole('button', { name: 'Play video' }));
-    expect(plays).toBe(1);
+    expect(media.plays).toBe(1);
     await waitFor(() => expect(hls.instances).toHaveLength(1));
     const [player] = hls.instances;
     expect(player!.config).not.toHaveProperty('maxBufferLength');
     // a browser that let go of the waiting play as the stream took the element over is asked again
-    playing = false;
+    media.playing = false;
     act(() => player!.attached());
-    expect(plays).toBe(2);
+    expect(media.plays).toBe(2);
   });
 });

@@ -3,22 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeApi } from '@catalyst/web-kit/testing';
 import { bufferedEnd, captionsUrlFor, clampVolume, commandForKey } from './playerKeys';
 import { VideoPlayer } from './VideoPlayer';
+import { stubMediaPlayback, type MediaPlayback } from '../testing/mediaPlayback';
 
-let playing = false;
+let media: MediaPlayback;
 /** Nothing stubbed: a request the player makes is recorded and answered 404. */
 let fake: FakeApi;
 beforeEach(() => {
-  playing = false;
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    playing = true;
-    this.dispatchEvent(new Event('play'));
-    return Promise.resolve();
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
-    playing = false;
-    this.dispatchEvent(new Event('pause'));
-  });
-  vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(() => !playing);
+  media = stubMediaPlayback();
   fake = fakeApi();
 });
 afterEach(() => {
@@ -92,13 +83,13 @@ describe('the video player', () => {
     const { frame } = setup();
     const toggle = screen.getByRole('button', { name: 'Play' });
     fireEvent.click(toggle);
-    expect(playing).toBe(true);
+    expect(media.playing).toBe(true);
     expect([toggle.getAttribute('aria-label'), toggle.getAttribute('title')]).toEqual([
       'Pause',
       'Pause (space)',
     ]);
     fireEvent.keyDown(frame, { key: ' ' });
-    expect(playing).toBe(false);
+    expect(media.playing).toBe(false);
   });
 
   it('seeks with the arrow keys and the seek bar', () => {
@@ -227,7 +218,7 @@ describe('the video player', () => {
     video.pause();
     fireEvent.loadedMetadata(video);
     expect(video.currentTime).toBe(300);
-    expect(playing).toBe(true);
+    expect(media.playing).toBe(true);
   });
 
   it('reports time updates only while playing, and pauses, seeks and the end', () => {
