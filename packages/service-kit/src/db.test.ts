@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { createDb, migrateToLatest, pingDb, type MigrationDb } from './db';
+import { createDb, executePrepared, migrateToLatest, pingDb, type MigrationDb } from './db';
 import { isUnavailableError } from './errors';
 import { createCache } from './cache';
 import { createTestDatabase, testLog, until } from './testing';
@@ -63,6 +63,40 @@ describe('createDb and migrateToLatest', () => {
     });
     // The pool answers again (a loaded machine may take a moment to drop the dead connection).
     await expect.poll(() => pingDb(db), { timeout: 5_000, interval: 50 }).toBe(true);
+  });
+});
+
+describe('executePrepared', () => {
+  it('keeps a statement prepared on its connection, and answers again after its table changed under it', async () => {
+    const one = createDb({ connectionString: database.url, schema: 'prepared', poolSize: 1, log: testLog });
+    try {
+      await sql`create schema if not exists prepared`.execute(one);
+      await sql`create table prepared.marks (id int primary key, label text not null)`.execute(one);
+      await sql`insert into prepared.marks values (1, 'one'), (2, 'two')`.execute(one);
+      const read = (id: number) =>
+        executePrepared(
+          one,
+          sql<{ id: number; label: string }>`select * from marks where id = ${id}`.compile(one),
+        );
+      expect(await read(1)).toEqual([{ id: 1, label: 'one' }]);
+      expect(await read(2)).toEqual([{ id: 2, label: 'two' }]);
+      const { rows: prepared } = await sql<{ statement: string }>`
+        select statement from pg_prepared_statements`.execute(one);
+      expect(prepared.map((row) => row.statement)).toEqual(['select * from marks where id = $1']);
+      // A newer release's migration adds a column: the kept plan's row type no longer holds (Postgres refuses it).
+      await sql`alter table prepared.marks add column note text`.execute(one);
+      expect(await read(2)).toEqual([{ id: 2, label: 'two', note: null }]);
+      expect(await read(1)).toEqual([{ id: 1, label: 'one', note: null }]);
+    } finally {
+      await one.destroy();
+    }
+  });
+
+  it('runs as usual inside a transaction', async () => {
+    const labels = await db
+      .transaction()
+      .execute((trx) => executePrepared(trx, sql<{ label: string }>`select 'inside' as label`.compile(trx)));
+    expect(labels).toEqual([{ label: 'inside' }]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type CompiledQuery, type Migration } from 'kysely';
 import pg from 'pg';
 import type { Logger } from './logger';
 import { gaugeAtScrape } from './metrics';
@@ -34,7 +34,42 @@ export function createDb<DB>({ connectionString, schema, poolSize = 10, log }: D
     client.on('error', (error) => log?.warn({ err: error.message }, 'postgres connection lost while in use')),
   );
   trackPool(schema, pool);
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  poolOf.set(db, pool);
+  return db;
+}
+
+/** Each createDb instance's pool, for statements run as prepared ones (executePrepared). */
+const poolOf = new WeakMap<object, pg.Pool>();
+/** A name per statement text (pg keeps a prepared statement per connection by name, and refuses one name for two texts). */
+const preparedNames = new Map<string, string>();
+let preparedCount = 0;
+const newPreparedName = (text: string) => {
+  preparedCount += 1;
+  const name = `prepared_${preparedCount}`;
+  preparedNames.set(text, name);
+  return name;
+};
+
+/**
+ * Runs a statement whose text is the same at every call (its values all parameters) as a named prepared statement:
+ * Postgres parses and plans it once a connection instead of at every call (kysely sends each query unnamed, so a
+ * long statement is planned anew every time). Inside a transaction (or on any instance createDb did not make) it
+ * runs as usual. A table changed under a kept plan (a newer release's migration) makes Postgres refuse it
+ * ("cached plan must not change result type"): that call runs unnamed, the next ones under a new name.
+ */
+export async function executePrepared<DB, R>(db: Kysely<DB>, query: CompiledQuery<R>): Promise<R[]> {
+  const pool = poolOf.get(db);
+  if (!pool) return (await db.executeQuery(query)).rows;
+  const name = preparedNames.get(query.sql) ?? newPreparedName(query.sql);
+  try {
+    const result = await pool.query({ name, text: query.sql, values: [...query.parameters] });
+    return result.rows as R[];
+  } catch (error) {
+    if ((error as { code?: string }).code !== '0A000') throw error;
+    newPreparedName(query.sql);
+    return (await db.executeQuery(query)).rows;
+  }
 }
 
 /** The process's pools (by schema), read when Prometheus scrapes: connections in use, idle, and callers waiting for one. */

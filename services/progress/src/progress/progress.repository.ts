@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Progress, ProgressStatus, ProgressWriteResult } from '@catalyst/contracts';
+import { executePrepared } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { ProgressRow } from '../db/tables/progress';
 import { learningCredit } from '../learning/learning.repository';
@@ -141,7 +142,10 @@ export async function upsertPositions<T extends PositionTable>(
       keys.map((k) => sql`${sql.ref(`${a}.${k}`)} = ${sql.ref(`${b}.${k}`)}`),
       sql` and `,
     );
-  const { rows } = await sql<WrittenPosition<T> & { ords: number[] | null }>`
+  // The same text at every call: prepared once a connection (executePrepared), not planned at every save.
+  const rows = await executePrepared(
+    db,
+    sql<WrittenPosition<T> & { ords: number[] | null }>`
     with input (${keyList}, ord, progress, last_position, completed, client_ts, outranked, end_seconds)
       as (${input}),
     ${learningCredit.before(table, keys, keyList)},
@@ -177,7 +181,8 @@ export async function upsertPositions<T extends PositionTable>(
     select t.*, false as applied, null::int[] as ords from ${sql.table(table)} t
      where (${sql.join(keys.map((k) => sql.ref(`t.${k}`)))}) in (select ${keyList} from input)
        and not exists (select 1 from written w where ${sameKey('w', 't')})
-  `.execute(db);
+  `.compile(db),
+  );
   const byKey = new Map(rows.map((row) => [keyOf(row as unknown as Record<PositionKey<T>, string>), row]));
   return Promise.all(
     items.map(async ({ key }, ord) => {
