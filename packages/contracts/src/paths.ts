@@ -7,6 +7,9 @@ import { difficultySchema, productTypeSchema } from './catalog';
 import { normaliseSlug, SLUG_PATTERN } from './admin-terms';
 import { adminMessage } from './form-messages/admin';
 
+// zod-free, for the player: a path's order without the schemas below
+export { itemAfter } from './path-rules';
+
 /** The most items a path holds. */
 export const PATH_ITEMS_MAX = 50;
 
@@ -93,13 +96,6 @@ export const pathItemSchema = z.object({
   isPublished: z.boolean(),
 });
 export type PathItem = z.infer<typeof pathItemSchema>;
-
-/** The published item after `productId` in a path's order; null when it is the last one or not in the path. */
-export function itemAfter(items: readonly PathItem[], productId: string): PathItem | null {
-  const at = items.findIndex((item) => item.productId === productId);
-  if (at < 0) return null;
-  return items.slice(at + 1).find((item) => item.isPublished) ?? null;
-}
 
 export const pathSummarySchema = z.object({
   _id: objectIdSchema,

@@ -1,4 +1,5 @@
 // No zod here: the player imports these constants alone (a remote keeps only what it imports).
+import type { PlayerSettings } from './progress';
 
 /** Spec section 4 / 9: the policy constants the player and the service agree on. */
 export const PROGRESS_RULES = {
@@ -19,3 +20,6 @@ export function percentOf(position: number, duration: number): number {
   if (!Number.isFinite(position) || !Number.isFinite(duration) || duration <= 0) return 0;
   return Math.min(100, Math.max(0, Math.round((position / duration) * 100)));
 }
+
+/** A learner who never changed a player setting (`playerSettingsSchema`). */
+export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = { autoplay: true };

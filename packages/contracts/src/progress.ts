@@ -4,7 +4,7 @@ import { objectIdSchema, pagingQuerySchema } from './api';
 import { productSummarySchema } from './catalog';
 import { PROGRESS_RULES } from './progress-rules';
 
-export { PROGRESS_RULES, percentOf } from './progress-rules';
+export { DEFAULT_PLAYER_SETTINGS, PROGRESS_RULES, percentOf } from './progress-rules';
 
 /** Longest position accepted: a week of video. */
 const MAX_POSITION_SECONDS = 604_800;
@@ -143,7 +143,5 @@ export type LearnerStanding = z.infer<typeof learnerStandingSchema>;
  */
 export const playerSettingsSchema = z.object({ autoplay: z.boolean() });
 export type PlayerSettings = z.infer<typeof playerSettingsSchema>;
-/** A learner who never changed a setting. */
-export const DEFAULT_PLAYER_SETTINGS: PlayerSettings = { autoplay: true };
 /** PUT /player-settings: every setting, as the player shows them. */
 export const playerSettingsUpdateBodySchema = z.object({ autoplay: z.boolean() }).strict();
