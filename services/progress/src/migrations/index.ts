@@ -17,6 +17,7 @@ import * as domainEvents from './2026-12-06T12-40-00_domain_events';
 import * as xapi from './2026-12-06T13-00-00_xapi';
 import * as webhooks from './2026-12-06T13-20-00_webhooks';
 import * as certificateLanguage from './2026-12-06T19-45-00_certificate_language';
+import * as dropDuplicateProgressIndex from './2026-12-07T08-00-00_drop_duplicate_progress_index';
 
 /** Every migration of the progress schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T13-00-00_xapi': xapi,
   '2026-12-06T13-20-00_webhooks': webhooks,
   '2026-12-06T19-45-00_certificate_language': certificateLanguage,
+  '2026-12-07T08-00-00_drop_duplicate_progress_index': dropDuplicateProgressIndex,
 };
