@@ -35,10 +35,11 @@ describe('the asynchronous log destination', () => {
         cwd: path.dirname(fileURLToPath(import.meta.url)),
         stdio: ['ignore', 'pipe', 'ignore'],
       });
-      let stdout = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      // Decoded once at the end: a read may end inside a multi-byte character.
+      const chunks: Buffer[] = [];
+      child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
       child.on('error', reject);
-      child.on('close', (code) => resolve({ stdout, code }));
+      child.on('close', (code) => resolve({ stdout: Buffer.concat(chunks).toString('utf8'), code }));
     });
   const logThenEnd = (end: string) => `
     import { createLogger } from './logger.ts';
@@ -90,5 +91,25 @@ describe('the asynchronous log destination', () => {
       createLogger('demo', 'info').info('alone');
       setTimeout(() => process.stdout.write('writes ' + writes + '\\n'), 1000);`);
     expect(stdout.trim().split('\n').at(-1)).toBe('writes 1');
+  }, 30_000);
+
+  it('writes a burst of lines whole and in order, many lines a write', async () => {
+    // Multi-byte text: a chunk's length in characters is not its length in bytes.
+    const { stdout } = await runChild(`
+      import fs from 'node:fs';
+      let writes = 0;
+      const write = fs.write;
+      fs.write = (...args) => { writes += 1; return write(...args); };
+      const { createLogger } = await import('./logger.ts');
+      const log = createLogger('demo', 'info');
+      for (let i = 0; i < 3000; i += 1) log.info({ i, text: 'é€😀'.repeat(i % 40) }, 'request');
+      setTimeout(() => process.stdout.write('writes ' + writes + '\\n'), 1000);`);
+    const lines = stdout.trim().split('\n');
+    const summary = lines.pop();
+    const logged = lines.map((line) => JSON.parse(line) as { i: number; text: string });
+    expect(logged.map((l) => l.i)).toEqual(Array.from({ length: 3000 }, (_, i) => i));
+    expect(logged.every((l) => l.text === 'é€😀'.repeat(l.i % 40))).toBe(true);
+    // About 600 KB: a few dozen writes, not one a line.
+    expect(Number(summary!.split(' ')[1])).toBeLessThan(100);
   }, 30_000);
 });

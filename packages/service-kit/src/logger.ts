@@ -5,8 +5,12 @@ export type { Logger };
 
 const NO_TRACE = Object.freeze({});
 
-/** Every line written inside a traced request names its trace (the active span's trace id). */
-const traceMixin = () => {
+/**
+ * Every line written inside a traced request names its trace (the active span's trace id); a line that names it
+ * already (the gateway's access log) is written as given.
+ */
+const traceMixin = (line: object) => {
+  if ('traceId' in line) return NO_TRACE;
   const traceId = activeTraceId();
   return traceId ? { traceId } : NO_TRACE;
 };
@@ -28,30 +32,57 @@ const isoTime = () => {
 
 /** How long a line may wait for others before it is written. */
 const FLUSH_EVERY_MS = 100;
+/** Lines are handed to sonic-boom in chunks of at least this many characters (or when FLUSH_EVERY_MS passes). */
+const CHUNK_CHARS = 32 * 1024;
 
 /**
- * stdout through pino's asynchronous destination, flushed every FLUSH_EVERY_MS only while it holds something.
+ * stdout through pino's asynchronous destination (sonic-boom), handed whole chunks of lines rather than each
+ * line: sonic-boom measures the UTF-8 length of the text it holds on every write it is given, a pass over up to
+ * 16 KiB for a 250-byte line (an access line cost 5.5–6.6 µs in a loop handed one by one, 2.9–3.2 µs in chunks).
+ * Here a line is appended to a string, and the chunk is handed on (and measured once) when it reaches CHUNK_CHARS;
+ * whatever is held is handed on and written every FLUSH_EVERY_MS, and before the process exits (pino's exit handler
+ * calls flushSync). Fewer, larger writes also cut the launcher's relay, whose cost is per chunk, not per line.
  * sonic-boom's own `periodicFlush` writes an empty string when it holds nothing: ten system calls a second in
- * every process of the product, most of an idle service's CPU.
+ * every process of the product, most of an idle service's CPU; this flush writes only what is held.
  */
 function stdoutDestination(): DestinationStream {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  let held = 0;
-  const write = destination.write.bind(destination);
-  destination.write = (line: string) => {
-    held += Buffer.byteLength(line);
-    return write(line);
+  const destination = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: CHUNK_CHARS,
+    maxWrite: 4 * CHUNK_CHARS,
+  });
+  const writeChunk = destination.write.bind(destination);
+  const flushSync = destination.flushSync.bind(destination);
+  let gathered = '';
+  /** Bytes handed to sonic-boom and not yet written. */
+  let handed = 0;
+  const handOver = () => {
+    const chunk = gathered;
+    gathered = '';
+    handed += Buffer.byteLength(chunk);
+    writeChunk(chunk);
   };
-  destination.on('write', (bytes: number) => (held = Math.max(0, held - bytes)));
+  destination.write = (line: string) => {
+    gathered += line;
+    if (gathered.length >= CHUNK_CHARS) handOver();
+    return true;
+  };
+  destination.flushSync = () => {
+    if (gathered) handOver();
+    flushSync();
+  };
+  destination.on('write', (bytes: number) => (handed = Math.max(0, handed - bytes)));
   setInterval(() => {
-    if (held > 0) destination.flush();
+    if (gathered) handOver();
+    if (handed > 0) destination.flush();
   }, FLUSH_EVERY_MS).unref();
   return destination;
 }
 
 /**
  * Structured JSON logs, one line an event, on stdout (the launcher passes them on; `--dev` makes them readable).
- * Written off the request path by pino's asynchronous destination: lines gather up to 4 KiB, or for 100 ms, and go
+ * Written off the request path by pino's asynchronous destination: lines gather up to 32 KiB, or for 100 ms, and go
  * out in one write (a write a line cost more than the line); what is held is written when the process exits or crashes.
  */
 export function createLogger(
