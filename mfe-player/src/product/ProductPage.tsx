@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LESSON_START_PARAM, lessonStartOf } from '@catalyst/contracts/search-terms';
 import type { ProductDetail } from '@catalyst/contracts';
@@ -14,6 +14,7 @@ import {
   useConnection,
   useDocumentTitle,
   useDownloadedCopy,
+  useLanguage,
   usePremiumRedirect,
   useSession,
   useStrings,
@@ -142,15 +143,7 @@ function ProductView({ product }: { product: ProductDetail }) {
 
   return (
     <article className={styles.page} data-testid="product-page">
-      <ProductHeader
-        product={product}
-        meta={
-          <>
-            {product.duration ? <span>{formatProductLength(product)}</span> : null}
-            <RatingStars average={product.ratingAverage} count={product.ratingCount} />
-          </>
-        }
-      />
+      <ProductHeading product={product} />
 
       <div className={styles.layout}>
         <div className={styles.main}>
@@ -236,58 +229,92 @@ function ProductView({ product }: { product: ProductDetail }) {
           ) : null}
           {beside ? null : tools}
 
-          {/* a webinar's live session (nothing when none is scheduled), from the community remote */}
-          {product.type === 'webinar' ? (
-            <CommunitySection
-              module="LiveBoard"
-              whenNearView={false}
-              props={{ productId: product._id, renderRecording }}
-            />
-          ) : null}
-
-          <section className={styles.section} aria-labelledby="about-title">
-            <h2 id="about-title">{t('product.description')}</h2>
-            {/* the creator's words run in their own direction (an English description on an Arabic page) */}
-            <p className={styles.description} dir="auto">
-              {product.description}
-            </p>
-          </section>
-
-          {product.content ? (
-            <section className={styles.section} aria-labelledby="content-title">
-              <h2 id="content-title">{t('product.content')}</h2>
-              <SafeHtml html={product.content} className={styles.content} testId="product-content" />
-            </section>
-          ) : null}
-
-          {product.tags.length > 0 ? (
-            <section className={styles.section} aria-labelledby="tags-title">
-              <h2 id="tags-title">{t('product.tags')}</h2>
-              <ul className={styles.tags}>
-                {product.tags.map((tag) => (
-                  <li key={tag}>
-                    <Badge>{tag}</Badge>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-
-          <ProductReviews productId={product._id} />
-
-          <CommunitySection module="Discussion" props={{ target: { productId: product._id } }} />
+          <ProductAbout product={product} />
         </div>
 
         <aside className={styles.side}>
           {beside ? tools : null}
-          <CreatorBlock product={product} />
+          <ProductCreator product={product} />
           {/* how far the learner is in what plays here (a document has nothing to play) */}
           {videoUrl || stream ? (
             <CourseProgressPanel state={progress.state} durationMinutes={product.duration} />
           ) : null}
-          <RelatedProducts products={product.related} />
+          <Related products={product.related} />
         </aside>
       </div>
     </article>
   );
 }
+
+// What the page shows of the product alone, memoised: the page's own updates (the saved progress arriving, the
+// notes, the player's state, a saved copy) re-render the player and its tools, not these (React renders a
+// component's whole subtree again when its parent renders, unless the component is memoised).
+
+/** The breadcrumb, title, badges, length and rating. */
+const ProductHeading = memo(function ProductHeading({ product }: { product: ProductDetail }) {
+  // the length is written in the page's language: a new language renders it again
+  useLanguage();
+  return (
+    <ProductHeader
+      product={product}
+      meta={
+        <>
+          {product.duration ? <span>{formatProductLength(product)}</span> : null}
+          <RatingStars average={product.ratingAverage} count={product.ratingCount} />
+        </>
+      }
+    />
+  );
+});
+
+/** Under the player: a webinar's live session, the description, content and tags, the reviews and the discussion. */
+const ProductAbout = memo(function ProductAbout({ product }: { product: ProductDetail }) {
+  const t = useStrings(playerStrings);
+  return (
+    <>
+      {/* a webinar's live session (nothing when none is scheduled), from the community remote */}
+      {product.type === 'webinar' ? (
+        <CommunitySection
+          module="LiveBoard"
+          whenNearView={false}
+          props={{ productId: product._id, renderRecording }}
+        />
+      ) : null}
+
+      <section className={styles.section} aria-labelledby="about-title">
+        <h2 id="about-title">{t('product.description')}</h2>
+        {/* the creator's words run in their own direction (an English description on an Arabic page) */}
+        <p className={styles.description} dir="auto">
+          {product.description}
+        </p>
+      </section>
+
+      {product.content ? (
+        <section className={styles.section} aria-labelledby="content-title">
+          <h2 id="content-title">{t('product.content')}</h2>
+          <SafeHtml html={product.content} className={styles.content} testId="product-content" />
+        </section>
+      ) : null}
+
+      {product.tags.length > 0 ? (
+        <section className={styles.section} aria-labelledby="tags-title">
+          <h2 id="tags-title">{t('product.tags')}</h2>
+          <ul className={styles.tags}>
+            {product.tags.map((tag) => (
+              <li key={tag}>
+                <Badge>{tag}</Badge>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <ProductReviews productId={product._id} />
+
+      <CommunitySection module="Discussion" props={{ target: { productId: product._id } }} />
+    </>
+  );
+});
+
+const ProductCreator = memo(CreatorBlock);
+const Related = memo(RelatedProducts);
