@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER } from '@catalyst/contracts';
-import type { Logger } from '@catalyst/service-kit';
+import { writeRequestLine, type Logger } from '@catalyst/service-kit';
 import { context } from '@opentelemetry/api';
 import { localsOf, pathOf, type Handler } from './chain';
 import { endRequestTrace, startRequestTrace } from './telemetry';
@@ -43,19 +43,17 @@ export function requestContext(log: Logger, { api = false }: { api?: boolean } =
       const level = status >= 500 ? 'error' : isAssetPath(path) && status < 400 ? 'debug' : 'info';
       // Building the entry costs more than the check: skipped when the level is off.
       if (!log.isLevelEnabled(level)) return;
-      const ms = Math.round((performance.now() - started) * 10) / 10;
-      const entry: Record<string, unknown> = {
+      writeRequestLine(log, level, {
         requestId,
-        method: req.method,
+        method: req.method ?? 'GET',
         path,
         status,
-        ms,
+        ms: Math.round((performance.now() - started) * 10) / 10,
         upstream: (locals.upstream as string | undefined) ?? null,
-      };
-      if (traced?.traceId) entry.traceId = traced.traceId;
-      // Answers from the edge cache say so (the upstream named is the one that gave the stored answer).
-      if (locals.cache) entry.cache = locals.cache;
-      log[level](entry, 'request');
+        traceId: traced?.traceId,
+        // Answers from the edge cache say so (the upstream named is the one that gave the stored answer).
+        cache: locals.cache as string | undefined,
+      });
     };
     res.on('finish', answered.done);
     res.on('close', answered.done);

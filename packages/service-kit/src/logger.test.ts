@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { context, trace } from '@opentelemetry/api';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger';
+import { createLogger, writeRequestLine, type RequestLine } from './logger';
 import { startTelemetry } from './telemetry';
 
 describe('log lines', () => {
@@ -25,6 +25,69 @@ describe('log lines', () => {
     expect(lines[0]).toMatchObject({ msg: 'inside', traceId });
     expect(lines[1]!.msg).toBe('outside');
     expect(lines[1]).not.toHaveProperty('traceId');
+  });
+});
+
+describe('the access line', () => {
+  it('is the line pino writes for the same fields, byte for byte', () => {
+    const written: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        written.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const log = createLogger('gateway', 'debug', sink);
+    const lines: RequestLine[] = [
+      { requestId: 'a1b2', method: 'GET', path: '/api/v1/auth/me', status: 200, ms: 1.3, upstream: null },
+      {
+        requestId: '6f1c2d7e-0b9a-4c1e-9f3a-2b7d8e6c5a40',
+        method: 'POST',
+        path: '/api/v1/content/progress/product/7',
+        status: 201,
+        ms: 12,
+        upstream: 'progress',
+        traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
+      },
+      // A path as node hands it over (bytes as latin1): quotes, backslashes, control characters, a long one.
+      {
+        requestId: 'r',
+        method: 'GET',
+        path: '/a"b\\c\u0001\u00e9\u007f/x',
+        status: 404,
+        ms: 0,
+        upstream: null,
+        cache: 'MISS',
+      },
+      {
+        requestId: 'r',
+        method: 'GET',
+        path: `/${'p'.repeat(60)}"`,
+        status: 502,
+        ms: 30001.5,
+        upstream: 'content',
+      },
+      {
+        requestId: 'r',
+        method: 'HEAD',
+        path: '/api/v1/categories',
+        status: 200,
+        ms: 0.1,
+        upstream: 'content',
+        traceId: '0af7651916cd43dd8448eb211c80319c',
+        cache: 'HIT',
+      },
+    ];
+    const withoutTime = (line: string) => line.replace(/,"time":"[^"]+"/, '');
+    for (const level of ['debug', 'info', 'error'] as const)
+      for (const line of lines) {
+        written.length = 0;
+        writeRequestLine(log, level, line);
+        log[level]({ ...line }, 'request');
+        expect(written).toHaveLength(2);
+        expect(withoutTime(written[0]!)).toBe(withoutTime(written[1]!));
+        expect(JSON.parse(written[0]!)).toMatchObject({ ...line, service: 'gateway', msg: 'request' });
+      }
   });
 });
 

@@ -100,3 +100,37 @@ export function createLogger(
   };
   return pino(options, destination ?? stdoutDestination());
 }
+
+/** The fields of an access-log line (message `request`), in the order they are written. */
+export interface RequestLine {
+  requestId: string;
+  method: string;
+  /** Without the query string (it may hold tokens). */
+  path: string;
+  status: number;
+  ms: number;
+  /** The service that answered; null when none did (the gateway's own answer). */
+  upstream: string | null;
+  traceId?: string;
+  /** An answer from the edge cache says so. */
+  cache?: string;
+}
+
+const { lsCacheSym, timeSym, chindingsSym, streamSym } = pino.symbols;
+type LineParts = Record<symbol, unknown> & Logger;
+
+/**
+ * Writes the access-log line `log[level](fields, 'request')` would write, byte for byte (logger.test.ts compares
+ * them), built in one template from the logger's own parts (its level prefix, time, bindings and destination)
+ * instead of pino's walk over the fields, which quotes each key and each value a character at a time: that walk
+ * was most of an access line's cost in the gateway's profile. The caller checks the level is enabled.
+ */
+export function writeRequestLine(log: Logger, level: 'debug' | 'info' | 'error', line: RequestLine): void {
+  const parts = log as LineParts;
+  const prefix = (parts[lsCacheSym] as Record<number, string>)[log.levels.values[level]!]!;
+  const time = (parts[timeSym] as () => string)();
+  let text = `${prefix}${time}${parts[chindingsSym] as string},"requestId":${JSON.stringify(line.requestId)},"method":${JSON.stringify(line.method)},"path":${JSON.stringify(line.path)},"status":${line.status},"ms":${line.ms},"upstream":${line.upstream === null ? 'null' : JSON.stringify(line.upstream)}`;
+  if (line.traceId !== undefined) text += `,"traceId":${JSON.stringify(line.traceId)}`;
+  if (line.cache !== undefined) text += `,"cache":${JSON.stringify(line.cache)}`;
+  (parts[streamSym] as DestinationStream).write(`${text},"msg":"request"}\n`);
+}
