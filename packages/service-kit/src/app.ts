@@ -26,6 +26,7 @@ import type { Invalidations } from './invalidations';
 import type { Logger } from './logger';
 import { observeRequest, routeLabel } from './metrics';
 import { declaredLength } from './request-body';
+import { requestHeader } from './request-headers';
 import { BODY_TOO_LARGE_MESSAGE } from './validate';
 import { mountRoutes } from './routes';
 import { serverSpan } from './telemetry-server-span';
@@ -90,11 +91,11 @@ export function createService({
   // when recorded; only the trace context when nothing is exported (telemetry-server-span.ts).
   app.use('*', serverSpan(name));
   app.use('*', async (c, next) => {
-    const given = c.req.header(REQUEST_ID_HEADER);
+    const given = requestHeader(c, REQUEST_ID_HEADER);
     const requestId = given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
     c.set('requestId', requestId);
     c.set('log', log.child({ requestId }));
-    c.set('identity', verifyIdentity(c.req.header(IDENTITY_HEADER), internalSecret));
+    c.set('identity', verifyIdentity(requestHeader(c, IDENTITY_HEADER), internalSecret));
     const started = performance.now();
     await next();
     setResponseHeader(c, REQUEST_ID_HEADER, requestId);
@@ -114,7 +115,7 @@ export function createService({
 
   // A call from a page framed by another site (an LMS's): its media grant cookie as such a frame can keep it.
   app.use('*', async (c, next) => {
-    if (c.req.header(FRAMED_REQUEST_HEADER) !== '1') return next();
+    if (requestHeader(c, FRAMED_REQUEST_HEADER) !== '1') return next();
     await next();
     const cookies = c.res.headers.getSetCookie();
     if (!cookies.some((cookie) => cookie.startsWith(`${MEDIA_GRANT_COOKIE}=`))) return;
@@ -201,7 +202,7 @@ export function createService({
 
   // Service-to-service routes: never exposed by the gateway, and refused without the shared secret.
   app.use('/internal/*', async (c, next) => {
-    if (!secretMatches(c.req.header(INTERNAL_HEADER), internalSecret)) {
+    if (!secretMatches(requestHeader(c, INTERNAL_HEADER), internalSecret)) {
       return c.json({ success: false, message: 'Not found' }, 404);
     }
     await next();

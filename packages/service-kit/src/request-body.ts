@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
+import { incomingOf } from './request-headers';
 
 /**
  * A request body read straight from node's request. Asking Hono for the body (`c.req.text()`, or even
@@ -11,10 +12,6 @@ import type { Context } from 'hono';
 const declaredBodies = new WeakSet<IncomingMessage>();
 
 type WithRawBody = IncomingMessage & { rawBody?: Buffer };
-
-/** The node request under a Hono context served by @hono/node-server (absent under `app.request()` in tests). */
-const incomingOf = (c: Context): IncomingMessage | undefined =>
-  (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 
 /**
  * The body length the request declares, when it declares one and is not chunked (then it can be held to a

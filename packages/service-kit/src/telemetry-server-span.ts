@@ -1,10 +1,11 @@
 import { httpInstrumentationMiddleware } from '@hono/otel';
 import { ROOT_CONTEXT, SpanKind, context, propagation, trace, type TextMapGetter } from '@opentelemetry/api';
-import type { HonoRequest, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { requestHeader } from './request-headers';
 import { telemetryMode } from './trace-context';
 
 /** Reads only the headers the propagator asks for (traceparent, tracestate, baggage), never the whole set. */
-const requestHeaders: TextMapGetter<HonoRequest> = { keys: () => [], get: (req, key) => req.header(key) };
+const requestHeaders: TextMapGetter<Context> = { keys: () => [], get: (c, key) => requestHeader(c, key) };
 
 const tracer = trace.getTracer('@catalyst/service-kit');
 
@@ -23,7 +24,7 @@ export function serverSpan(serviceName: string): MiddlewareHandler {
     const mode = telemetryMode();
     if (mode === 'off') return next();
     if (mode !== 'ids') return recorded(c, next);
-    const parent = propagation.extract(ROOT_CONTEXT, c.req, requestHeaders);
+    const parent = propagation.extract(ROOT_CONTEXT, c, requestHeaders);
     const span = tracer.startSpan('server', { kind: SpanKind.SERVER }, parent);
     return context.with(trace.setSpan(parent, span), next);
   };

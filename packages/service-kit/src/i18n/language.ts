@@ -1,4 +1,6 @@
+import type { Context } from 'hono';
 import { isLanguage, preferredLanguage, type Language } from '@catalyst/contracts/languages';
+import { requestHeader } from '../request-headers';
 
 /**
  * The language an `Accept-Language` header asks for: its tags by their weight (`q`), the first Catalyst
@@ -63,5 +65,5 @@ export function formatMoney(language: Language, cents: number, currency: string)
 }
 
 /** The language a request's `Accept-Language` asks for (web-kit's client sends the page's language there). */
-export const requestLanguage = (c: { req: { header(name: string): string | undefined } }): Language =>
-  languageOfHeader(c.req.header('accept-language'));
+export const requestLanguage = (c: Context): Language =>
+  languageOfHeader(requestHeader(c, 'accept-language'));

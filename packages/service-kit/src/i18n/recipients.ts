@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { authInternalRoutes, USERS_LOOKUP_MAX } from '@catalyst/contracts';
 import type { Language } from '@catalyst/contracts/languages';
 import type { Logger } from '../logger';
@@ -38,10 +39,8 @@ export async function languagesOfUsers(
  * The language of what the caller of a request causes to be mailed to someone else: their account's choice, else
  * the language of the page they asked from (its `Accept-Language`).
  */
-export const callerLanguage = (
-  identity: { locale?: Language | null },
-  c: { req: { header(name: string): string | undefined } },
-): Language => identity.locale ?? requestLanguage(c);
+export const callerLanguage = (identity: { locale?: Language | null }, c: Context): Language =>
+  identity.locale ?? requestLanguage(c);
 
 /** Auth's address lookup takes at most this many addresses a call. */
 const ADDRESSES_PER_CALL = 500;
