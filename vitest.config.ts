@@ -55,6 +55,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'scripts/**/*.test.ts',
+            'packages/build-kit/src/**/*.test.ts',
             'media/**/*.test.ts',
             'e2e/security/**/*.test.ts',
             'e2e/*.test.ts',
