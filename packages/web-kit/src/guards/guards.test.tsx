@@ -1,4 +1,5 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { Profiler } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -145,6 +146,33 @@ describe('guards offline, the app reopened without a connection (no session)', (
     mount(<RequireAuth availableOffline>Saved lessons</RequireAuth>);
     expect(screen.getByRole('alert').textContent).toContain('Authentication Required');
     expect(screen.queryByText('Saved lessons')).toBeNull();
+  });
+
+  it('open the downloads for the person last signed in here when the connection goes while the page is open', async () => {
+    await rememberedUser.remember(learner);
+    const { container } = mount(<RequireAuth availableOffline>Saved lessons</RequireAuth>);
+    expect(screen.getByRole('alert').textContent).toContain('Authentication Required');
+    act(() => connection.unreachable());
+    await waitFor(() => expect(container.textContent).toBe('Saved lessons'));
+  });
+
+  it('leave a signed-in page alone when this device keeps its person (no render of the page again)', async () => {
+    // (the plan's status, which a sign-in asks for)
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ success: true, data: { hasSubscription: false, status: 'free' } })),
+    );
+    session.loadUser(learner);
+    let commits = 0;
+    const { container } = mount(
+      <Profiler id="page" onRender={() => void (commits += 1)}>
+        <RequireAuth>Your course</RequireAuth>
+      </Profiler>,
+    );
+    expect(container.textContent).toBe('Your course');
+    expect(commits).toBe(1);
+    await act(() => rememberedUser.remember(learner));
+    expect(rememberedUser.getState().user?.email).toBe('lee@example.com');
+    expect(commits).toBe(1);
   });
 
   it('forget the person once they sign out', async () => {

@@ -137,8 +137,12 @@ export interface SavedCopy {
 
 /** The saved copy while `wanted` (e.g. offline), and whether the device has answered; an object URL is revoked when no longer used. */
 export function useSavedCopy(id: string, wanted: boolean): SavedCopy {
-  const { items } = useDownloads();
-  const saved = items.some((item) => item.id === id);
+  // only whether this copy is saved: the list's readiness (or another lesson saved) re-renders nothing here
+  const saved = useSyncExternalStore(
+    downloads.subscribe,
+    () => downloads.has(id),
+    () => downloads.has(id),
+  );
   const wantedId = wanted && saved ? id : null;
   const [copy, setCopy] = useState<{ id: string; url: string | null } | null>(null);
   // A copy no longer wanted is forgotten (its object URL is revoked below): wanting it again waits for a new one.

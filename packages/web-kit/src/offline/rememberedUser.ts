@@ -86,13 +86,18 @@ export const rememberedUser = {
   },
 };
 
-/** The remembered user, read from IndexedDB once `wanted` (re-rendering when it changes). */
+/** What a component that does not want the record sees (its snapshot never changes). */
+const UNWANTED: RememberedUserState = { loaded: false, user: null };
+const unwanted = () => UNWANTED;
+
+/**
+ * The remembered user, read from IndexedDB once `wanted` (re-rendering when it changes). Not wanted (online,
+ * or signed in: every header and guard), the record's changes re-render nothing: a signed-in page keeps its
+ * user once its first content shows, and that would commit the header and the page's guards again for nothing.
+ */
 export function useRememberedUser(wanted: boolean): RememberedUserState {
-  const current = useSyncExternalStore(
-    rememberedUser.subscribe,
-    rememberedUser.getState,
-    rememberedUser.getState,
-  );
+  const snapshot = wanted ? rememberedUser.getState : unwanted;
+  const current = useSyncExternalStore(rememberedUser.subscribe, snapshot, snapshot);
   useEffect(() => {
     if (wanted && !current.loaded) void rememberedUser.load();
   }, [wanted, current.loaded]);
