@@ -17,8 +17,9 @@ const writeQueue = {
   remove: async (key: string) => void queued.delete(key),
   clear: async () => queued.clear(),
 };
+const keptAnswers = { clear: async () => undefined, remember: vi.fn(async () => undefined) };
 vi.mock('./lazy', () => ({
-  loadStores: async () => ({ writeQueue, keptAnswers: { clear: async () => undefined } }),
+  loadStores: async () => ({ writeQueue, keptAnswers }),
   afterFirstContent: async () => undefined,
 }));
 
@@ -69,5 +70,28 @@ describe('writes held as the page goes away', () => {
     await forgetOfflineData();
     await absorbHeldWrites('tok-a');
     expect(queued.size).toBe(0);
+  });
+});
+
+describe('answers kept for offline use', () => {
+  it('are kept one an idle moment, never all in one task', async () => {
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    try {
+      for (const url of ['/api/v1/a', '/api/v1/b', '/api/v1/c'])
+        void browserOffline.remember('tok-a', url, { data: url });
+      await vi.waitFor(() => expect(idle).toHaveLength(3));
+      expect(keptAnswers.remember).not.toHaveBeenCalled();
+      idle.shift()!();
+      await vi.waitFor(() => expect(keptAnswers.remember).toHaveBeenCalledTimes(1));
+      idle.shift()!();
+      await vi.waitFor(() => expect(keptAnswers.remember).toHaveBeenCalledTimes(2));
+      expect(keptAnswers.remember.mock.calls.map((call) => (call as unknown[])[1])).toEqual([
+        '/api/v1/a',
+        '/api/v1/b',
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { firstContentShown } from '../ui/pageShown';
+import { whenIdle } from './idle';
 
 /**
  * The offline stores (IndexedDB kept answers, the write queue, downloads) are a chunk of their own, loaded
@@ -38,7 +39,8 @@ export const FIRST_CONTENT_WAIT_MS = 10_000;
 let ready: Promise<void> | null = null;
 /**
  * Resolves once the page has loaded and its first content is on screen (ui/pageShown.ts), or
- * FIRST_CONTENT_WAIT_MS after its load event at the latest; at once outside a browser page.
+ * FIRST_CONTENT_WAIT_MS after its load event at the latest, then in the main thread's next idle moment (the
+ * page's own answers and frames go first); at once outside a browser page.
  */
 export function afterFirstContent(): Promise<void> {
   ready ??=
@@ -54,6 +56,6 @@ export function afterFirstContent(): Promise<void> {
           };
           if (document.readyState === 'complete') loaded();
           else window.addEventListener('load', loaded, { once: true });
-        });
+        }).then(whenIdle);
   return ready;
 }
