@@ -92,11 +92,19 @@ describe('executePrepared', () => {
     }
   });
 
-  it('runs as usual inside a transaction', async () => {
-    const labels = await db
-      .transaction()
-      .execute((trx) => executePrepared(trx, sql<{ label: string }>`select 'inside' as label`.compile(trx)));
-    expect(labels).toEqual([{ label: 'inside' }]);
+  it('prepares it inside a transaction too', async () => {
+    const statements = await db.transaction().execute(async (trx) => {
+      const labels = await executePrepared(
+        trx,
+        sql<{ label: string }>`select 'inside' as label`.compile(trx),
+      );
+      expect(labels).toEqual([{ label: 'inside' }]);
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+        trx,
+      );
+      return rows.map((row) => row.statement);
+    });
+    expect(statements).toContain(`select 'inside' as label`);
   });
 });
 

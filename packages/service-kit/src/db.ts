@@ -30,18 +30,15 @@ export function createDb<DB>({ connectionString, schema, poolSize = 10, log }: D
   pool.on('error', (error) => log?.warn({ err: error.message }, 'postgres connection lost'));
   // A checked-out client has no pool listener: Postgres ending its session between two queries (57P01 on
   // shutdown) would be an unhandled 'error' event that kills the process. The pool discards it on release.
-  pool.on('connect', (client) =>
-    client.on('error', (error) => log?.warn({ err: error.message }, 'postgres connection lost while in use')),
-  );
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log?.warn({ err: error.message }, 'postgres connection lost while in use'));
+    sendPreparedByName(client);
+  });
   trackPool(schema, pool);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  poolOf.set(db, pool);
-  return db;
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** Each createDb instance's pool, for statements run as prepared ones (executePrepared). */
-const poolOf = new WeakMap<object, pg.Pool>();
-/** A name per statement text (pg keeps a prepared statement per connection by name, and refuses one name for two texts). */
+/** The statements executePrepared was given, by text: the name each is prepared under on a connection. */
 const preparedNames = new Map<string, string>();
 let preparedCount = 0;
 const newPreparedName = (text: string) => {
@@ -51,23 +48,34 @@ const newPreparedName = (text: string) => {
   return name;
 };
 
+/** A connection of createDb's pool sends a statement executePrepared was given as a named one (kysely sends text). */
+function sendPreparedByName(client: pg.PoolClient) {
+  const query = client.query;
+  client.query = ((...args: unknown[]) => {
+    const [text, values] = args;
+    const name =
+      typeof text === 'string' && args.length === 2 && preparedNames.size > 0
+        ? preparedNames.get(text)
+        : undefined;
+    return Reflect.apply(query, client, name ? [{ name, text, values }] : args);
+  }) as typeof client.query;
+}
+
 /**
  * Runs a statement whose text is the same at every call (its values all parameters) as a named prepared statement:
  * Postgres parses and plans it once a connection instead of at every call (kysely sends each query unnamed, so a
- * long statement is planned anew every time). Inside a transaction (or on any instance createDb did not make) it
- * runs as usual. A table changed under a kept plan (a newer release's migration) makes Postgres refuse it
- * ("cached plan must not change result type"): that call runs unnamed, the next ones under a new name.
+ * long statement is planned anew every time), inside a transaction too. A table changed under a kept plan (a newer
+ * release's migration) makes Postgres refuse it ("cached plan must not change result type"): the next calls
+ * prepare it afresh under a new name, and this one runs again unless its transaction is already lost.
  */
 export async function executePrepared<DB, R>(db: Kysely<DB>, query: CompiledQuery<R>): Promise<R[]> {
-  const pool = poolOf.get(db);
-  if (!pool) return (await db.executeQuery(query)).rows;
-  const name = preparedNames.get(query.sql) ?? newPreparedName(query.sql);
+  if (!preparedNames.has(query.sql)) newPreparedName(query.sql);
   try {
-    const result = await pool.query({ name, text: query.sql, values: [...query.parameters] });
-    return result.rows as R[];
+    return (await db.executeQuery(query)).rows;
   } catch (error) {
     if ((error as { code?: string }).code !== '0A000') throw error;
     newPreparedName(query.sql);
+    if (db.isTransaction) throw error;
     return (await db.executeQuery(query)).rows;
   }
 }
