@@ -39,6 +39,8 @@ interface CpuProfile {
 interface Commit {
   at: number;
   causes: string[];
+  /** Function components this commit rendered. */
+  rendered: number;
 }
 
 interface Run {
@@ -74,17 +76,24 @@ const COMMIT_HOOK = `(() => {
     onCommitFiberUnmount: () => {},
     onPostCommitFiberRoot: () => {},
     onCommitFiberRoot: (_id, root) => {
+      // Only the fibers this commit rendered: a subtree it skipped keeps its fibers of an earlier commit, whose
+      // alternates are older still (their state would look changed). A parent that rendered but kept its
+      // children keeps the same child fiber as before.
       const causes = [];
-      const stack = [root.current.child];
+      let rendered = 0;
+      const stack = [[root.current.child, root.current.alternate === null || root.current.child !== root.current.alternate.child]];
       while (stack.length) {
-        const fiber = stack.pop();
+        const [fiber, fresh] = stack.pop();
         if (!fiber) continue;
+        stack.push([fiber.sibling, fresh]);
+        if (!fresh) continue;
         const before = fiber.alternate;
+        if (typeof fiber.type === 'function' && (!before || fiber.memoizedProps !== before.memoizedProps || fiber.memoizedState !== before.memoizedState)) rendered++;
         if (before && typeof fiber.type === 'function' && fiber.memoizedProps === before.memoizedProps && fiber.memoizedState !== before.memoizedState)
           causes.push(describe(fiber));
-        stack.push(fiber.sibling, fiber.child);
+        stack.push([fiber.child, !before || fiber.child !== before.child]);
       }
-      commits.push({ at: Math.round(performance.now()), causes });
+      commits.push({ at: Math.round(performance.now()), causes, rendered });
     },
   };
 })();`;
@@ -175,10 +184,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       console.log('\nself time by script (median run):');
       for (const [script, value] of median.byScript.slice(0, 12))
         console.log(`  ${ms(value).padStart(7)}  ${script}`);
-      console.log('\ncommits (ms since navigation: what caused each):');
+      console.log('\ncommits (ms since navigation: components rendered, what caused each):');
       for (const commit of median.commits)
         console.log(
-          `  ${String(commit.at).padStart(5)}  ${commit.causes.slice(0, 4).join(' | ') || '(the first render)'}`,
+          `  ${String(commit.at).padStart(5)}  ${String(commit.rendered).padStart(4)} rendered  ` +
+            (commit.causes.slice(0, 4).join(' | ') || '(a root rendered, or a context changed)'),
         );
     }
   } finally {
