@@ -7,7 +7,7 @@ import {
   PlayCircle,
   type IconComponent,
 } from '@catalyst/web-kit/icons';
-import { memo, useId, useState, useSyncExternalStore } from 'react';
+import { memo, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LessonKind, LessonOutline, SectionOutline } from '@catalyst/contracts';
 import {
@@ -21,6 +21,7 @@ import {
   useStrings,
 } from '@catalyst/web-kit';
 import { playerStrings } from '../i18n/en';
+import { useMediaQuery } from '../useMediaQuery';
 import { canOpenLesson, lockedOfferOf, type CourseAccess } from './access';
 import styles from './CoursePage.module.css';
 
@@ -32,19 +33,8 @@ const KIND_ICONS = {
 
 /** Where the curriculum is a closed drawer until asked for (CoursePage.module.css's phone breakpoint). */
 const DRAWER_QUERY = '(max-width: 960px)';
-const drawerQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(DRAWER_QUERY) : null);
-const onDrawerChange = (onChange: () => void) => {
-  const list = drawerQuery();
-  list?.addEventListener('change', onChange);
-  return () => list?.removeEventListener('change', onChange);
-};
 /** True on a phone, where the lessons are a drawer (false where the browser cannot say: they are shown). */
-const useDrawer = (): boolean =>
-  useSyncExternalStore(
-    onDrawerChange,
-    () => drawerQuery()?.matches ?? false,
-    () => false,
-  );
+const useDrawer = (): boolean => useMediaQuery(DRAWER_QUERY, false);
 
 /** A section's or course's total length as people read it ('45 s', '14 min', '1 h 5 min'). */
 export const totalLength = (seconds: number): string => (seconds > 0 ? formatSeconds(seconds) : '');
