@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { courseProgressOf, type LessonProgress, type RuleLesson } from '@catalyst/contracts';
+import { executePrepared } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 import type { LessonProgressRow } from '../db/tables/lesson-progress';
 import type { ProgressRow } from '../db/tables/progress';
@@ -45,12 +46,15 @@ export const emptyLessonProgress = (lessonId: string): LessonProgress => ({
 
 /** Every lesson row of one learner's course (the primary key's prefix). */
 export async function lessonRows(db: Db, userId: string, productId: string): Promise<LessonProgressRow[]> {
-  return db
-    .selectFrom('lesson_progress')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('product_id', '=', productId)
-    .execute();
+  return executePrepared(
+    db,
+    db
+      .selectFrom('lesson_progress')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .compile(),
+  );
 }
 
 /**
@@ -59,18 +63,26 @@ export async function lessonRows(db: Db, userId: string, productId: string): Pro
  * derives the figure from the first's lessons too; none is lost.
  */
 export async function lockCourseRow(trx: Db, userId: string, productId: string): Promise<ProgressRow> {
-  await trx
-    .insertInto('progress')
-    .values({ user_id: userId, product_id: productId })
-    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
-    .execute();
-  return trx
-    .selectFrom('progress')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('product_id', '=', productId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  await executePrepared(
+    trx,
+    trx
+      .insertInto('progress')
+      .values({ user_id: userId, product_id: productId })
+      .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
+      .compile(),
+  );
+  const [row] = await executePrepared(
+    trx,
+    trx
+      .selectFrom('progress')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .forUpdate()
+      .compile(),
+  );
+  if (!row) throw new Error('progress row missing after its insert');
+  return row;
 }
 
 /**
@@ -93,25 +105,30 @@ async function writeCourseFigure(
   const completed = lowers
     ? sql<boolean>`${figure.completed}::boolean`
     : sql<boolean>`progress.completed or ${figure.completed}::boolean`;
-  return trx
-    .updateTable('progress')
-    .set({
-      progress: lowers
-        ? figure.percent
-        : sql<number>`greatest(progress.progress, ${figure.percent}::smallint)`,
-      completed,
-      completed_at: sql<Date | null>`case when not (${completed}) then null when progress.completed then progress.completed_at else now() end`,
-      furthest_position: lowers
-        ? furthest
-        : sql<number>`greatest(progress.furthest_position, ${furthest}::double precision)`,
-      ...(at ? { last_position: at.last_position, current_lesson_id: at.lesson_id } : {}),
-      client_ts: sql<number | null>`greatest(progress.client_ts, ${clientTime}::bigint)`,
-      updated_at: sql<Date>`now()`,
-    })
-    .where('user_id', '=', userId)
-    .where('product_id', '=', productId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const [row] = await executePrepared(
+    trx,
+    trx
+      .updateTable('progress')
+      .set({
+        progress: lowers
+          ? figure.percent
+          : sql<number>`greatest(progress.progress, ${figure.percent}::smallint)`,
+        completed,
+        completed_at: sql<Date | null>`case when not (${completed}) then null when progress.completed then progress.completed_at else now() end`,
+        furthest_position: lowers
+          ? furthest
+          : sql<number>`greatest(progress.furthest_position, ${furthest}::double precision)`,
+        ...(at ? { last_position: at.last_position, current_lesson_id: at.lesson_id } : {}),
+        client_ts: sql<number | null>`greatest(progress.client_ts, ${clientTime}::bigint)`,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .returningAll()
+      .compile(),
+  );
+  if (!row) throw new Error('the course row to write its figure in is missing');
+  return row;
 }
 
 /**
