@@ -62,6 +62,15 @@ function sendPreparedByName(client: pg.PoolClient) {
 }
 
 /**
+ * Postgres refusing a kept plan whose row type a migration changed ("cached plan must not change result type"):
+ * its code, 0A000, is feature_not_supported, which other refusals share, so the routine that raised it decides.
+ */
+const isStalePlan = (error: unknown) => {
+  const { code, routine } = error as { code?: string; routine?: string };
+  return code === '0A000' && routine === 'RevalidateCachedQuery';
+};
+
+/**
  * Runs a statement whose text is the same at every call (its values all parameters) as a named prepared statement:
  * Postgres parses and plans it once a connection instead of at every call (kysely sends each query unnamed, so a
  * long statement is planned anew every time), inside a transaction too. A table changed under a kept plan (a newer
@@ -73,7 +82,7 @@ export async function executePrepared<DB, R>(db: Kysely<DB>, query: CompiledQuer
   try {
     return (await db.executeQuery(query)).rows;
   } catch (error) {
-    if ((error as { code?: string }).code !== '0A000') throw error;
+    if (!isStalePlan(error)) throw error;
     newPreparedName(query.sql);
     if (db.isTransaction) throw error;
     return (await db.executeQuery(query)).rows;
