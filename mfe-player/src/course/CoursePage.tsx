@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import {
   isFreeProduct,
@@ -24,8 +24,7 @@ import {
   useStrings,
 } from '@catalyst/web-kit';
 import { playerStrings } from '../i18n/en';
-import { CommunitySection } from '../community/CommunitySection';
-import { renderRecording } from '../community/recording';
+import { Discussion, LiveSession } from '../community/sections';
 import type { VideoPlayerHandle } from '../player/VideoPlayer';
 import { autoPlayOf, useCarriedFullScreen } from '../player/playNext';
 import { useAutoplay } from '../player/useAutoplay';
@@ -207,17 +206,10 @@ export function CoursePage({
 
   return (
     <article className={productStyles.page} data-testid="course-page">
-      <ProductHeader
+      <CourseHeading
         product={product}
-        meta={
-          <>
-            <span>
-              {t('course.lessons', { count: outline.lessonCount })}
-              {outline.durationSeconds > 0 ? ` · ${totalLength(outline.durationSeconds)}` : ''}
-            </span>
-            <RatingStars average={product.ratingAverage} count={product.ratingCount} />
-          </>
-        }
+        lessonCount={outline.lessonCount}
+        durationSeconds={outline.durationSeconds}
       />
 
       <div className={styles.layout}>
@@ -253,19 +245,10 @@ export function CoursePage({
             <NotFound message={t('course.lessonNotFound')} documentTitle={t('course.lessonNotFound')} />
           )}
           {/* a webinar's live session (nothing when none is scheduled), from the community remote */}
-          {product.type === 'webinar' ? (
-            <CommunitySection
-              module="LiveBoard"
-              whenNearView={false}
-              props={{ productId: outline.productId, renderRecording }}
-            />
-          ) : null}
+          {product.type === 'webinar' ? <LiveSession productId={outline.productId} /> : null}
           {/* the lesson's questions and answers, for whoever may open the lesson (from the community remote) */}
           {current && canOpenLesson(current, access) ? (
-            <CommunitySection
-              module="Discussion"
-              props={{ target: { productId: outline.productId, lessonId: current.id } }}
-            />
+            <Discussion productId={outline.productId} lessonId={current.id} />
           ) : null}
           <ProductReviews productId={outline.productId} />
         </div>
@@ -297,15 +280,54 @@ export function CoursePage({
           <CreatorBlock product={product} />
         </aside>
 
-        <section className={styles.about} aria-labelledby="about-course-title">
-          <h2 id="about-course-title" className={productStyles.panelTitle}>
-            {t('course.about')}
-          </h2>
-          <p className={productStyles.description} dir="auto">
-            {product.description}
-          </p>
-        </section>
+        <CourseAbout description={product.description} />
       </div>
     </article>
   );
 }
+
+// What the page shows of the product alone, memoised (as the product page's): the page renders again for each
+// answer it gets (the product, the course's progress, the lesson), these only for a new product or language.
+
+/** The breadcrumb, title, badges, the lessons and their length, and the rating. */
+const CourseHeading = memo(function CourseHeading({
+  product,
+  lessonCount,
+  durationSeconds,
+}: {
+  product: PublicProduct;
+  lessonCount: number;
+  durationSeconds: number;
+}) {
+  // the length is written in the page's language too: a new language renders it again (through the strings)
+  const t = useStrings(playerStrings);
+  return (
+    <ProductHeader
+      product={product}
+      meta={
+        <>
+          <span>
+            {t('course.lessons', { count: lessonCount })}
+            {durationSeconds > 0 ? ` · ${totalLength(durationSeconds)}` : ''}
+          </span>
+          <RatingStars average={product.ratingAverage} count={product.ratingCount} />
+        </>
+      }
+    />
+  );
+});
+
+/** What the course is about, in the creator's words (which run in their own direction). */
+const CourseAbout = memo(function CourseAbout({ description }: { description: string }) {
+  const t = useStrings(playerStrings);
+  return (
+    <section className={styles.about} aria-labelledby="about-course-title">
+      <h2 id="about-course-title" className={productStyles.panelTitle}>
+        {t('course.about')}
+      </h2>
+      <p className={productStyles.description} dir="auto">
+        {description}
+      </p>
+    </section>
+  );
+});

@@ -1,11 +1,15 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { PublicProduct } from '@catalyst/contracts';
 import { creatorPagePath, useStrings } from '@catalyst/web-kit';
 import { playerStrings } from '../i18n/en';
 import styles from './ProductPage.module.css';
 
-/** Who made the product, linking to the creator's public page (everything they published; Follow). */
-export function CreatorBlock({ product }: { product: PublicProduct }) {
+/**
+ * Who made the product, linking to the creator's public page (everything they published; Follow). Memoised:
+ * the product and course pages render again for each answer they get, this block only for a new product.
+ */
+export const CreatorBlock = memo(function CreatorBlock({ product }: { product: PublicProduct }) {
   const t = useStrings(playerStrings);
   const { creator } = product;
   return (
@@ -28,4 +32,4 @@ export function CreatorBlock({ product }: { product: PublicProduct }) {
       </div>
     </section>
   );
-}
+});

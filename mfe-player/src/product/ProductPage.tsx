@@ -19,8 +19,7 @@ import {
   useSession,
   useStrings,
 } from '@catalyst/web-kit';
-import { CommunitySection } from '../community/CommunitySection';
-import { renderRecording } from '../community/recording';
+import { Discussion, LiveSession } from '../community/sections';
 import { afterLessonAnnouncement, UpNext, type AfterLesson } from '../course/UpNext';
 import { NotesPanel } from '../notes/NotesPanel';
 import { useBesideVideo } from '../notes/useBesideVideo';
@@ -234,7 +233,7 @@ function ProductView({ product }: { product: ProductDetail }) {
 
         <aside className={styles.side}>
           {beside ? tools : null}
-          <ProductCreator product={product} />
+          <CreatorBlock product={product} />
           {/* how far the learner is in what plays here (a document has nothing to play) */}
           {videoUrl || stream ? (
             <CourseProgressPanel state={progress.state} durationMinutes={product.duration} />
@@ -273,13 +272,7 @@ const ProductAbout = memo(function ProductAbout({ product }: { product: ProductD
   return (
     <>
       {/* a webinar's live session (nothing when none is scheduled), from the community remote */}
-      {product.type === 'webinar' ? (
-        <CommunitySection
-          module="LiveBoard"
-          whenNearView={false}
-          props={{ productId: product._id, renderRecording }}
-        />
-      ) : null}
+      {product.type === 'webinar' ? <LiveSession productId={product._id} /> : null}
 
       <section className={styles.section} aria-labelledby="about-title">
         <h2 id="about-title">{t('product.description')}</h2>
@@ -311,10 +304,9 @@ const ProductAbout = memo(function ProductAbout({ product }: { product: ProductD
 
       <ProductReviews productId={product._id} />
 
-      <CommunitySection module="Discussion" props={{ target: { productId: product._id } }} />
+      <Discussion productId={product._id} />
     </>
   );
 });
 
-const ProductCreator = memo(CreatorBlock);
 const Related = memo(RelatedProducts);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   REPORT_REASONS,
   REVIEW_LIMITS,
@@ -42,8 +42,10 @@ const messageOf = (error: unknown, fallback: string) =>
 /**
  * The product page's reviews: the rating, the list with its sort, helpful and report, and your own review.
  * Read once the section nears the viewport (below the lesson, it is no part of the page's first load).
+ * Memoised: the product and course pages render again for each answer they get (the progress, the lesson),
+ * the reviews only when the product changes.
  */
-export function ProductReviews({ productId }: { productId: string }) {
+export const ProductReviews = memo(function ProductReviews({ productId }: { productId: string }) {
   const t = useStrings(playerStrings);
   const anchor = useRef<HTMLElement>(null);
   const near = useNearView(anchor);
@@ -128,7 +130,7 @@ export function ProductReviews({ productId }: { productId: string }) {
       ) : null}
     </section>
   );
-}
+});
 
 function ReviewItem({
   productId,

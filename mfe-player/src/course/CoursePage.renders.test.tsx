@@ -1,0 +1,185 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import type { RefObject } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import {
+  curriculumRoutes,
+  lessonProgressRoutes,
+  noteRoutes,
+  productRoutes,
+  type CourseProgress,
+  type CurriculumOutline,
+  type Lesson,
+  type ProductDetail,
+} from '@catalyst/contracts';
+import { session } from '@catalyst/web-kit';
+import { fakeApi } from '@catalyst/web-kit/testing';
+import { CoursePage } from './CoursePage';
+
+// What the course page shows of the product alone is rendered once: the answers that follow the product's (the
+// course's progress, the lesson) render the lesson, the curriculum and the progress card, not the heading, the
+// creator or the reviews. Each is counted through what it alone asks of web-kit as it renders: the heading the
+// category's address, the creator block the creator's, the reviews whether their section is near the view.
+const kit = vi.hoisted(() => ({ categoryPath: vi.fn(), creatorPagePath: vi.fn(), useNearView: vi.fn() }));
+vi.mock('@catalyst/web-kit', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@catalyst/web-kit')>();
+  kit.categoryPath.mockImplementation(real.categoryPath);
+  kit.creatorPagePath.mockImplementation(real.creatorPagePath);
+  kit.useNearView.mockImplementation(real.useNearView);
+  return {
+    ...real,
+    categoryPath: kit.categoryPath,
+    creatorPagePath: kit.creatorPagePath,
+    useNearView: kit.useNearView,
+  };
+});
+const community = vi.hoisted(() => ({ load: vi.fn() }));
+vi.mock('../community/communityRemote', () => ({ loadCommunityModule: community.load }));
+
+const PRODUCT = 'a'.repeat(24);
+const LESSON = '1'.repeat(24);
+const outline: CurriculumOutline = {
+  productId: PRODUCT,
+  version: 1,
+  lessonCount: 1,
+  durationSeconds: 60,
+  sections: [
+    {
+      id: '5'.repeat(24),
+      title: 'Getting started',
+      durationSeconds: 60,
+      lessons: [
+        {
+          id: LESSON,
+          title: 'Why grid',
+          kind: 'video',
+          durationSeconds: 60,
+          isFreePreview: false,
+          resourceCount: 0,
+        },
+      ],
+    },
+  ],
+};
+
+const product: ProductDetail = {
+  _id: PRODUCT,
+  productId: 'CSS0001',
+  slug: 'css-grid',
+  title: 'CSS Grid Layout',
+  description: 'Lay out pages with grid.',
+  categoryId: 'c'.repeat(24),
+  category: { _id: 'c'.repeat(24), name: 'Web Development', slug: 'web-development' },
+  creatorId: 'd'.repeat(24),
+  creator: { _id: 'd'.repeat(24), name: 'Rachel Andrew', slug: 'rachel' },
+  type: 'course',
+  difficulty: 'beginner',
+  duration: 1,
+  thumbnail: null,
+  tags: [],
+  price: 19,
+  instructor: null,
+  enrolledStudents: 0,
+  isActive: true,
+  isPublished: true,
+  isFeatured: false,
+  sortOrder: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  videoUrl: null,
+  content: null,
+  stream: null,
+  related: [],
+};
+
+const lesson: Lesson = {
+  ...outline.sections[0]!.lessons[0]!,
+  sectionId: outline.sections[0]!.id,
+  productId: PRODUCT,
+  videoUrl: '/media/videos/lesson-1.mp4',
+  stream: null,
+  body: null,
+  resources: [],
+  quiz: null,
+};
+
+const progress: CourseProgress = {
+  course: {
+    productId: PRODUCT,
+    progress: 30,
+    lastPosition: 18,
+    furthestPosition: 18,
+    completed: false,
+    completedAt: null,
+    updatedAt: '2026-01-02T00:00:00.000Z',
+    lessonId: LESSON,
+  },
+  currentLessonId: LESSON,
+  lessons: [
+    {
+      lessonId: LESSON,
+      progress: 30,
+      lastPosition: 18,
+      furthestPosition: 18,
+      completed: false,
+      completedAt: null,
+      updatedAt: '2026-01-02T00:00:00.000Z',
+    },
+  ],
+};
+
+beforeEach(() => {
+  kit.categoryPath.mockClear();
+  kit.creatorPagePath.mockClear();
+  kit.useNearView.mockClear();
+  community.load.mockReset();
+  community.load.mockResolvedValue({ default: () => null });
+  // the reviews and the discussion sit below the lesson, out of view (they are not read: what renders is the page's)
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+  sessionStorage.setItem('token', 'course-renders-token');
+  session.loadUser({ _id: 'f'.repeat(24), name: 'Lee', email: 'lee@example.com', role: 'user' });
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await session.logout({ revoke: false });
+});
+
+it("renders the heading, the creator and the reviews once while the course's progress and the lesson arrive", async () => {
+  fakeApi()
+    .on(productRoutes.getPremium, product)
+    .on(lessonProgressRoutes.forCourse, progress)
+    .on(curriculumRoutes.lesson, lesson)
+    .on(noteRoutes.listNotes, { items: [], total: 0, page: 1, limit: 500 });
+  render(
+    <MemoryRouter>
+      <CoursePage productKey="css-grid" outline={outline} lessonId={LESSON} />
+    </MemoryRouter>,
+  );
+
+  await screen.findByRole('heading', { level: 1, name: 'CSS Grid Layout' });
+  // both later answers are on the page: the course's progress and the lesson
+  await waitFor(() =>
+    expect(screen.getByTestId('course-percent').textContent).toBe('30% complete · 0 of 1 lessons'),
+  );
+  const lessonView = await screen.findByTestId('lesson-view');
+  expect(within(lessonView).getByRole('heading', { level: 2 }).textContent).toBe('Why grid');
+  expect(screen.getByRole('link', { name: 'Rachel Andrew' }).getAttribute('href')).toBe('/creators/rachel');
+
+  const reviewsRenders = kit.useNearView.mock.calls.filter(
+    ([anchor]) =>
+      (anchor as RefObject<HTMLElement | null>).current?.getAttribute('aria-labelledby') === 'reviews-title',
+  ).length;
+  expect({
+    heading: kit.categoryPath.mock.calls.length,
+    creator: kit.creatorPagePath.mock.calls.length,
+    reviews: reviewsRenders,
+  }).toEqual({ heading: 1, creator: 1, reviews: 1 });
+});
