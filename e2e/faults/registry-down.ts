@@ -33,7 +33,13 @@ export async function registryDown(env: Environment, checks: Checks) {
 
   // A changed catalog, released and promoted as `npm run release` and `npm run remotes -- promote` would.
   const build = mkdtempSync(path.join(os.tmpdir(), 'catalyst-registry-drill-'));
-  cpSync(path.join(env.staticRoot, 'mfe-catalog', 'dist'), build, { recursive: true });
+  // With the build's times: a script changed below is then newer than its compressed copies, which publish leaves
+  // out as stale. Copied at the current time, a copy and its rewritten script could share one of the kernel's
+  // 4 ms timestamp ticks, count as fresh, and the old text's copy was published and served (a CI run, Node 24).
+  cpSync(path.join(env.staticRoot, 'mfe-catalog', 'dist'), build, {
+    recursive: true,
+    preserveTimestamps: true,
+  });
   for (const file of readdirSync(build).filter((name) => name.endsWith('.js'))) {
     const text = readFileSync(path.join(build, file), 'utf8');
     if (text.includes('Browse Categories'))
