@@ -30,7 +30,7 @@ import {
 import { demoLessonId } from '@catalyst/demo';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/lib/chromium';
-import { latestEmailIn } from '../outbox';
+import { emailsIn, latestEmailIn } from '../outbox';
 import {
   DEMO_COURSE,
   dataOf,
@@ -400,14 +400,26 @@ export async function confirmedAccount(suite: Suite, label: string) {
   return account;
 }
 
-/** The unsubscribe token of the newest e-mail to `to` that carries one (waits for the notification batch). */
-async function unsubscribeTokenFor(suite: Suite, to: string, timeoutMs: number): Promise<string | undefined> {
+/**
+ * The unsubscribe token of the newest e-mail to `to` whose link stops `target` (a thread's id; waits for the
+ * notification batch): the learner's other community e-mails (the weekly digest) carry links of their own and may
+ * come later.
+ */
+async function unsubscribeTokenFor(
+  suite: Suite,
+  to: string,
+  target: string,
+  timeoutMs: number,
+): Promise<string | undefined> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const mail = latestEmailIn(suite.dataDir, `to: ${to}`);
-    const unfolded = mail?.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    const token = unfolded?.match(/unsubscribe[^\s"'<>]*[?&]token=([A-Za-z0-9_%.~-]+)/i)?.[1];
-    if (token) return decodeURIComponent(token);
+    for (const mail of emailsIn(suite.dataDir, `to: ${to}`)) {
+      const unfolded = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      for (const [, found] of unfolded.matchAll(/unsubscribe[^\s"'<>]*[?&]token=([A-Za-z0-9_%.~-]+)/gi)) {
+        const token = decodeURIComponent(found!);
+        if (token.split('.')[1] === target) return token;
+      }
+    }
     await sleep(1_000);
   }
   return undefined;
@@ -1241,7 +1253,7 @@ export async function communityAttacks(suite: Suite) {
 
   // ---------- unsubscribe links ----------
   // The learner follows their question; the member's reply above is answered by e-mail with an unsubscribe link.
-  const followerToken = await unsubscribeTokenFor(suite, f.users.learner.email, 90_000);
+  const followerToken = await unsubscribeTokenFor(suite, f.users.learner.email, lt?._id ?? '', 90_000);
   suite.check(
     "the learner's notification e-mail carries an unsubscribe link",
     !!followerToken,
