@@ -1,42 +1,16 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ProductDetail, type Progress, productRoutes, progressRoutes } from '@catalyst/contracts';
+import { type Progress, productRoutes, progressRoutes } from '@catalyst/contracts';
 import { failure, fakeApi, type FakeCall } from '@catalyst/web-kit/testing';
+import { PRODUCT_ID, productDetail } from '../testing/product';
 import { ProductPage } from './ProductPage';
 
 const community = vi.hoisted(() => ({ load: vi.fn() }));
 vi.mock('../community/communityRemote', () => ({ loadCommunityModule: community.load }));
 
-const ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
-const product = {
-  _id: ID,
-  productId: 'react-101',
-  slug: 'react-course',
-  title: 'React Course',
-  description: 'Learn React from the ground up.',
-  categoryId: 'cccccccccccccccccccccccc',
-  category: { _id: 'cccccccccccccccccccccccc', name: 'Web Development', slug: 'web-development' },
-  creatorId: 'dddddddddddddddddddddddd',
-  creator: { _id: 'dddddddddddddddddddddddd', name: 'Grace Hopper', slug: 'grace' },
-  type: 'video',
-  difficulty: 'beginner',
-  duration: 1,
-  thumbnail: null,
-  tags: [],
-  price: 0,
-  instructor: null,
-  enrolledStudents: 0,
-  isActive: true,
-  isPublished: true,
-  isFeatured: false,
-  sortOrder: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  videoUrl: '/media/videos/lesson-9.mp4',
-  content: null,
-  createdBy: null,
-  related: [],
-} as unknown as ProductDetail;
+const ID = PRODUCT_ID;
+const product = productDetail();
 
 /** What the server holds: never saved (its last save an hour ago at 0 s). */
 const saved: Progress = {

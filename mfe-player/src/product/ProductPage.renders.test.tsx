@@ -1,16 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import {
-  noteRoutes,
-  type Note,
-  type ProductDetail,
-  type Progress,
-  productRoutes,
-  progressRoutes,
-} from '@catalyst/contracts';
+import { noteRoutes, type Note, type Progress, productRoutes, progressRoutes } from '@catalyst/contracts';
 import { session } from '@catalyst/web-kit';
 import { fakeApi } from '@catalyst/web-kit/testing';
+import { PRODUCT_ID, productDetail } from '../testing/product';
 import { ProductPage } from './ProductPage';
 
 // What the page shows of the product alone is rendered once: the answers that follow the product's (the saved
@@ -31,35 +25,8 @@ vi.mock('./RelatedProducts', () => ({
 const community = vi.hoisted(() => ({ load: vi.fn() }));
 vi.mock('../community/communityRemote', () => ({ loadCommunityModule: community.load }));
 
-const ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
-const product = {
-  _id: ID,
-  productId: 'react-101',
-  slug: 'react-course',
-  title: 'React Course',
-  description: 'Learn React from the ground up.',
-  categoryId: 'cccccccccccccccccccccccc',
-  category: { _id: 'cccccccccccccccccccccccc', name: 'Web Development', slug: 'web-development' },
-  creatorId: 'dddddddddddddddddddddddd',
-  creator: { _id: 'dddddddddddddddddddddddd', name: 'Grace Hopper', slug: 'grace' },
-  type: 'video',
-  difficulty: 'beginner',
-  duration: 1,
-  thumbnail: null,
-  tags: ['react'],
-  price: 0,
-  instructor: null,
-  enrolledStudents: 0,
-  isActive: true,
-  isPublished: true,
-  isFeatured: false,
-  sortOrder: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  videoUrl: '/media/videos/lesson-9.mp4',
-  content: '<p>What is inside</p>',
-  createdBy: null,
-  related: [],
-} as unknown as ProductDetail;
+const ID = PRODUCT_ID;
+const product = productDetail({ tags: ['react'], content: '<p>What is inside</p>' });
 
 const saved: Progress = {
   productId: ID,

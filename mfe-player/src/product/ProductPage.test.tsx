@@ -14,13 +14,14 @@ import {
 import { premiumReasonText, session, setLanguage } from '@catalyst/web-kit';
 import { failure, fakeApi } from '@catalyst/web-kit/testing';
 import { learningPathOf, pathItemOf } from '../testing/learningPath';
+import { PRODUCT_ID, productDetail } from '../testing/product';
 import { ProductPage } from './ProductPage';
 
 // The community remote as the federation runtime would hand it (an empty section unless a test says otherwise).
 const community = vi.hoisted(() => ({ load: vi.fn() }));
 vi.mock('../community/communityRemote', () => ({ loadCommunityModule: community.load }));
 
-const ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+const ID = PRODUCT_ID;
 const related = (n: number): PublicProduct =>
   ({
     _id: `bbbbbbbbbbbbbbbbbbbbbb0${n}`,
@@ -33,36 +34,16 @@ const related = (n: number): PublicProduct =>
   }) as PublicProduct;
 
 const product = (overrides: Partial<ProductDetail> = {}): ProductDetail =>
-  ({
-    _id: ID,
-    productId: 'react-101',
-    slug: 'react-course',
-    title: 'React Course',
-    description: 'Learn React from the ground up.',
-    categoryId: 'cccccccccccccccccccccccc',
-    category: { _id: 'cccccccccccccccccccccccc', name: 'Web Development', slug: 'web-development' },
-    creatorId: 'dddddddddddddddddddddddd',
-    creator: { _id: 'dddddddddddddddddddddddd', name: 'Grace Hopper', slug: 'grace' },
+  productDetail({
     type: 'course',
-    difficulty: 'beginner',
     duration: 90,
     thumbnail: '/media/thumbnails/react-course.jpg',
     tags: ['react', 'hooks'],
-    price: 0,
-    instructor: null,
-    enrolledStudents: 0,
-    isActive: true,
-    isPublished: true,
-    isFeatured: false,
-    sortOrder: 0,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    videoUrl: '/media/videos/lesson-9.mp4',
     content:
       '<h3>Welcome</h3><p>Hello <a href="https://example.com">docs</a></p><script>window.hacked = true</script><img src="x" onerror="window.hacked = true">',
-    createdBy: null,
     related: [related(1), related(2), related(3), related(4)],
     ...overrides,
-  }) as ProductDetail;
+  });
 
 const saved = (overrides: Partial<Progress> = {}): Progress => ({
   productId: ID,
