@@ -4,6 +4,7 @@ import type { Progress } from '@catalyst/contracts';
 import { Button, useStrings } from '@catalyst/web-kit';
 import { playerStrings } from '../i18n/en';
 import { ConfirmReset } from '../product/ConfirmReset';
+import { fillStyle } from '../product/ProgressActions';
 import styles from './CoursePage.module.css';
 
 /**
@@ -45,7 +46,7 @@ export function CourseProgressCard({
         aria-valuemax={100}
         aria-valuenow={percent}
       >
-        <div className={styles.fill} style={{ width: `${percent}%` }} />
+        <div className={styles.fill} style={fillStyle(percent)} />
       </div>
       <p className={styles.courseFigure} data-testid="course-percent">
         {t(completed ? 'progress.completedPercent' : 'progress.percentComplete', { percent })} ·{' '}

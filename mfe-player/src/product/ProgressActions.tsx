@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { Button, useStrings } from '@catalyst/web-kit';
 import { playerStrings } from '../i18n/en';
 import type { PolicyState } from '../progress/policy';
@@ -39,7 +39,7 @@ export function ProgressActions({
           aria-valuemax={100}
           aria-valuenow={percent}
         >
-          <div className={styles.fill} style={{ width: `${percent}%` }} />
+          <div className={styles.fill} style={fillStyle(percent)} />
         </div>
         <span className={styles.progressText} data-testid="progress-percent">
           {t(state?.completed ? 'progress.completedPercent' : 'progress.percentComplete', { percent })}
@@ -82,3 +82,8 @@ export function ProgressActions({
 export function shownPercent(state: PolicyState | null): number {
   return state ? state.progress : 0;
 }
+
+/** A progress bar's fill at a percentage: the whole bar scaled (its `.fill` rule says why not a width). */
+export const fillStyle = (percent: number): CSSProperties => ({
+  transform: `scaleX(${Math.min(100, Math.max(0, percent)) / 100})`,
+});
