@@ -315,10 +315,14 @@ describe('the course page', () => {
     renderAt(lessonUrl(L2));
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('CSS Grid Layout');
     const curriculum = await screen.findByRole('navigation', { name: 'Course content' });
-    const sections = within(curriculum).getAllByRole('button', { expanded: true });
-    expect(sections.map((b) => b.textContent)).toEqual([
-      'Getting started1/2, 1 of 2 lessons complete · 3 min',
-    ]);
+    // (the section's figures come with the course's progress, which may answer after the page shows)
+    await waitFor(() =>
+      expect(
+        within(curriculum)
+          .getAllByRole('button', { expanded: true })
+          .map((b) => b.textContent),
+      ).toEqual(['Getting started1/2, 1 of 2 lessons complete · 3 min']),
+    );
     const first = within(curriculum).getByRole('link', { name: /Why grid/ });
     expect(lessonIcons(first)).toEqual(['Completed', 'Video']);
     expect(first.textContent).toContain('1 min');
