@@ -23,6 +23,7 @@ import { MESSAGES, sendError } from './errors';
 import { healthHandler, type ServiceUrls } from './health';
 import { AuthUnavailableError, bearerToken, type IdentityResolver } from './identity';
 import type { ApiProxy, ProxyPlan } from './proxy';
+import type { SaveBatches } from './save-batches';
 import type { AudienceGate } from './audience';
 import type { StreamSessions } from './stream-sessions';
 import type { TimeoutClass } from '@catalyst/contracts';
@@ -51,6 +52,8 @@ export interface ApiDeps {
   router?: ApiRouter;
   /** The release registry: its admin routes, and the load errors client reports count. */
   releases?: Pick<GatewayReleases, 'repo' | 'registry'>;
+  /** Gathers progress saves into batches (save-batches.ts); none: each is forwarded on its own. */
+  saveBatches?: SaveBatches;
 }
 
 export const serviceUrls = (config: GatewayConfig): ServiceUrls => ({
@@ -169,6 +172,7 @@ export function createApiHandler({
   audiences,
   router = apiRouter,
   releases,
+  saveBatches,
 }: ApiDeps): Handler {
   const upstreams = serviceUrls(config);
   const timeoutFor = timeouts(config);
@@ -318,6 +322,7 @@ export function createApiHandler({
         await before?.(headers);
       };
     }
+    if (caller && saveBatches?.take(req, res, plan, caller.id)) return;
     proxy.forward(req, res, plan);
   };
 

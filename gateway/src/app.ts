@@ -15,6 +15,7 @@ import { bearerToken, createIdentityResolver, type IdentityResolver } from './id
 import { JWKS_PATH, createConfiguredJwksHandler } from './jwks';
 import { createLtiFrameOrigins, ltiFramePages } from './lti-frames';
 import { createApiProxy } from './proxy';
+import { createSaveBatches } from './save-batches';
 import { createAudienceGate } from './audience';
 import { API_PREFIX } from './routes';
 import { apiSecurityHeaders, appendVary, cors, securityHeaders } from './security';
@@ -166,6 +167,15 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
       edge,
       audiences,
       releases,
+      saveBatches: config.PROGRESS_SAVE_BATCHES
+        ? createSaveBatches({
+            agent,
+            target: config.PROGRESS_URL,
+            secret: config.INTERNAL_SECRET,
+            proxy,
+            log,
+          })
+        : undefined,
     }),
   );
   return (req, res) => {

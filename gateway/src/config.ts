@@ -124,6 +124,14 @@ export const configSchema = z.object({
   EDGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4_096).default(64),
   /** Front-end error reports accepted per client address per minute. */
   CLIENT_ERRORS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /**
+   * Progress saves arriving in the same moment go to progress as one request, each answered as its own
+   * (save-batches.ts); false forwards each on its own.
+   */
+  PROGRESS_SAVE_BATCHES: z
+    .enum(['true', 'false'], { message: 'PROGRESS_SAVE_BATCHES must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
   /** Requests one API key may make per minute (RateLimit-* headers say what is left; a 429 past it). */
   API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   STATIC_ROOT: z.string().default(REPO_ROOT),

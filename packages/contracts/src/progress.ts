@@ -145,3 +145,41 @@ export const playerSettingsSchema = z.object({ autoplay: z.boolean() });
 export type PlayerSettings = z.infer<typeof playerSettingsSchema>;
 /** PUT /player-settings: every setting, as the player shows them. */
 export const playerSettingsUpdateBodySchema = z.object({ autoplay: z.boolean() }).strict();
+
+/**
+ * Progress saves the gateway gathered in one moment (`progressSaveBatchRoutes.saves`): each is a PATCH of
+ * `progressRoutes.update` as it arrived, answered exactly as that PATCH would be. At most `maxSaves` a batch and
+ * `maxBytes` of batch body; a save's body larger than `maxSaveBytes` is forwarded on its own.
+ */
+export const PROGRESS_SAVE_BATCH = { maxSaves: 200, maxBytes: 256 * 1024, maxSaveBytes: 4 * 1024 } as const;
+
+const gatheredSaveSchema = z.object({
+  /** The caller's identity assertion, as the gateway signs it for a forwarded request (no service reads a longer one). */
+  identity: z.string().max(4096),
+  /** The `:id` of the PATCH's path, as sent (the PATCH's own params schema judges it). */
+  productId: z.string().max(200),
+  /** The PATCH's body, as sent. */
+  body: z.string().max(PROGRESS_SAVE_BATCH.maxSaveBytes),
+  requestId: z.string().max(128),
+  /** The language the caller's Accept-Language names: a refusal is worded in it. */
+  language: z.string().max(512).optional(),
+  /** The W3C traceparent of the save's own request span at the gateway. */
+  traceparent: z.string().max(512).optional(),
+});
+export type GatheredSave = z.infer<typeof gatheredSaveSchema>;
+
+export const progressSaveBatchBodySchema = z.object({
+  saves: z.array(gatheredSaveSchema).min(1).max(PROGRESS_SAVE_BATCH.maxSaves),
+});
+
+/** Each save's answer, in the batch's order: the status and body (the one success or error shape) its PATCH gets. */
+export const progressSaveBatchAnswerSchema = z.object({
+  answers: z.array(
+    z.object({
+      status: z.number().int(),
+      body: z.string(),
+      headers: z.record(z.string(), z.string()).optional(),
+    }),
+  ),
+});
+export type SaveBatchAnswer = z.infer<typeof progressSaveBatchAnswerSchema>['answers'][number];

@@ -10,6 +10,7 @@ import {
   platformRoutes,
   type Identity,
 } from '@catalyst/contracts';
+import type { Language } from '@catalyst/contracts/languages';
 import { HttpError, forbidden, isUnavailableError, unauthorized } from './errors';
 import {
   ADMIN_ONLY_MESSAGE,
@@ -243,17 +244,34 @@ export function setResponseHeader(c: Context, name: string, value: string) {
 /** Maps any thrown value to the one error shape; unknown failures never leak stack traces or SQL. */
 export function errorResponse(c: Context, error: unknown, log: Logger) {
   // A refusal in the language the caller's page is shown in (Accept-Language); English as thrown.
-  const language = requestLanguage(c);
+  const answer = errorAnswer(
+    error,
+    requestLanguage(c),
+    log,
+    c.get('requestId' as never) as string | undefined,
+  );
+  return c.json(answer.body, answer.status as 400, answer.headers);
+}
+
+/** The one error shape of any thrown value, in a language: what errorResponse answers (a save of a batch too). */
+export function errorAnswer(
+  error: unknown,
+  language: Language,
+  log: Logger,
+  requestId: string | undefined,
+): { status: number; body: { success: false; message: string }; headers?: Record<string, string> } {
   if (error instanceof HttpError) {
     const body = error.errors
-      ? { success: false, message: error.message, errors: error.errors }
-      : { success: false, message: error.message };
-    return c.json(translateErrorBody(language, body), error.status as 400, error.headers);
+      ? { success: false as const, message: error.message, errors: error.errors }
+      : { success: false as const, message: error.message };
+    return { status: error.status, body: translateErrorBody(language, body), headers: error.headers };
   }
-  const requestId = c.get('requestId' as never) as string | undefined;
   if (isUnavailableError(error)) {
     log.warn({ requestId, err: (error as Error).message }, 'backing store unavailable');
-    return c.json({ success: false, message: translateMessage(language, UNAVAILABLE_MESSAGE) }, 503);
+    return {
+      status: 503,
+      body: { success: false, message: translateMessage(language, UNAVAILABLE_MESSAGE) },
+    };
   }
   log.error(
     {
@@ -262,7 +280,7 @@ export function errorResponse(c: Context, error: unknown, log: Logger) {
     },
     'unhandled error',
   );
-  return c.json({ success: false, message: translateMessage(language, UNEXPECTED_MESSAGE) }, 500);
+  return { status: 500, body: { success: false, message: translateMessage(language, UNEXPECTED_MESSAGE) } };
 }
 
 /** The signed-in caller, or a 401. */

@@ -24,6 +24,7 @@ export * from './mail';
 export * from './metrics';
 export * from './health';
 export * from './trace-context';
+export { carriedRequestSpan, type CarriedRequestSpan } from './telemetry-server-span';
 export * from './report-queue';
 export * from './repeat';
 export * from './secret-box';

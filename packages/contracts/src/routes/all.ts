@@ -64,6 +64,7 @@ import {
   progressEventRoutes,
   progressInternalRoutes,
   progressRoutes,
+  progressSaveBatchRoutes,
   quizRoutes,
 } from './progress';
 import { xapiAdminRoutes } from './progress-xapi';
@@ -120,6 +121,7 @@ export const allRouteTables = {
   certificateRoutes,
   credentialRoutes,
   progressInternalRoutes,
+  progressSaveBatchRoutes,
   xapiAdminRoutes,
   progressEventRoutes,
   adminWebhookRoutes,

@@ -9,11 +9,14 @@ import {
   playerSettingsUpdateBodySchema,
   progressActionBodySchema,
   progressListQuerySchema,
+  progressSaveBatchAnswerSchema,
+  progressSaveBatchBodySchema,
   progressSchema,
   progressStatsSchema,
   progressUpdateBodySchema,
   progressWithProductSchema,
   progressWriteResultSchema,
+  PROGRESS_SAVE_BATCH,
   recentProgressQuerySchema,
 } from '../progress';
 import {
@@ -585,5 +588,23 @@ export const progressEventRoutes = defineRoutes({
     summary: "Progress's domain events after a cursor, in the order they became visible",
     query: eventFeedQuerySchema,
     response: eventFeedSchema,
+  },
+});
+
+/**
+ * The gateway's coalesced progress saves: the PATCHes of `progressRoutes.update` that arrived in one moment, as one
+ * request (a save's two HTTP exchanges were most of its CPU), each answered as its own PATCH would be.
+ */
+export const progressSaveBatchRoutes = defineRoutes({
+  saves: {
+    method: 'POST',
+    path: '/internal/progress/saves',
+    service,
+    access: 'internal',
+    summary: 'Progress saves gathered by the gateway, each answered as its own PATCH would be',
+    body: progressSaveBatchBodySchema,
+    // The gateway keeps a batch within maxBytes (its saves as serialised); the service's limit leaves room over it.
+    maxBodyBytes: 2 * PROGRESS_SAVE_BATCH.maxBytes,
+    response: progressSaveBatchAnswerSchema,
   },
 });

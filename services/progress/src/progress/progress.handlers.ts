@@ -41,11 +41,41 @@ export const writeOf = (body: ProgressUpdate, endSeconds: number | null): repo.P
   endSeconds,
 });
 
+/**
+ * A single video's progress save in two steps: `prepare` checks it against the product (a course keeps its progress
+ * per lesson) and makes the write; `store` queues that write in the order it is called and answers as the PATCH
+ * does. The PATCH runs them back to back; a batch of the gateway's prepares its saves side by side, then stores
+ * each learner's in the order they arrived.
+ */
+export function createProgressSaving({ db, catalog }: Pick<Deps, 'db' | 'catalog'>) {
+  const saves = createSaveBatcher(db);
+  return {
+    async prepare(id: string, body: ProgressUpdate, requestId: string): Promise<repo.ProgressWrite> {
+      // A course's figure is derived from its lessons: a position saved on the course itself has no lesson to belong to.
+      const [lessons, product] = await Promise.all([
+        catalog.courseLessons(id, requestId),
+        catalog.getProduct(id, requestId),
+      ]);
+      if ((lessons?.lessons.length ?? 0) > 0) throw conflict(COURSE_MESSAGES.perLessonProgress);
+      // A single video's length: exact when content knows it from the media, else to the minute.
+      const endSeconds = product?.durationSeconds ?? (product?.duration ? product.duration * 60 : null);
+      return writeOf(body, endSeconds);
+    },
+    async store(userId: string, id: string, write: repo.ProgressWrite) {
+      const result = await saves.save(userId, id, write);
+      return reply(result, {
+        message: result.applied ? 'Progress saved' : 'A newer save is already stored; this one was ignored',
+      });
+    },
+  };
+}
+export type ProgressSaving = ReturnType<typeof createProgressSaving>;
+
 export function createProgressHandlers(
   deps: IssueDeps & Pick<Deps, 'db' | 'catalog'>,
+  saving: ProgressSaving = createProgressSaving(deps),
 ): RouteHandlers<typeof progressRoutes> {
   const { db, catalog } = deps;
-  const saves = createSaveBatcher(db);
 
   /** The product's lessons in curriculum order: none for a single-video product. */
   const lessonsOf = async (productId: string, requestId: string) =>
@@ -69,20 +99,8 @@ export function createProgressHandlers(
     });
   }
 
-  async function save(identity: Identity, id: string, body: ProgressUpdate, requestId: string) {
-    // A course's figure is derived from its lessons: a position saved on the course itself has no lesson to belong to.
-    const [lessons, product] = await Promise.all([
-      lessonsOf(id, requestId),
-      catalog.getProduct(id, requestId),
-    ]);
-    if (lessons.length > 0) throw conflict(COURSE_MESSAGES.perLessonProgress);
-    // A single video's length: exact when content knows it from the media, else to the minute.
-    const endSeconds = product?.durationSeconds ?? (product?.duration ? product.duration * 60 : null);
-    const result = await saves.save(identity.id, id, writeOf(body, endSeconds));
-    return reply(result, {
-      message: result.applied ? 'Progress saved' : 'A newer save is already stored; this one was ignored',
-    });
-  }
+  const save = async (identity: Identity, id: string, body: ProgressUpdate, requestId: string) =>
+    saving.store(identity.id, id, await saving.prepare(id, body, requestId));
 
   return {
     async getForProduct({ identity, params }) {
