@@ -20,7 +20,12 @@ import { CoursePage } from './CoursePage';
 // course's progress, the lesson) render the lesson, the curriculum and the progress card, not the heading, the
 // creator or the reviews. Each is counted through what it alone asks of web-kit as it renders: the heading the
 // category's address, the creator block the creator's, the reviews whether their section is near the view.
-const kit = vi.hoisted(() => ({ categoryPath: vi.fn(), creatorPagePath: vi.fn(), useNearView: vi.fn() }));
+const kit = vi.hoisted(() => ({
+  categoryPath: vi.fn(),
+  creatorPagePath: vi.fn(),
+  useNearView: vi.fn(),
+  spinner: vi.fn(),
+}));
 vi.mock('@catalyst/web-kit', async (importOriginal) => {
   const real = await importOriginal<typeof import('@catalyst/web-kit')>();
   kit.categoryPath.mockImplementation(real.categoryPath);
@@ -28,6 +33,11 @@ vi.mock('@catalyst/web-kit', async (importOriginal) => {
   kit.useNearView.mockImplementation(real.useNearView);
   return {
     ...real,
+    // every loading message shown, in order
+    Spinner: (props: Parameters<typeof real.Spinner>[0]) => {
+      kit.spinner(props.message);
+      return real.Spinner(props);
+    },
     categoryPath: kit.categoryPath,
     creatorPagePath: kit.creatorPagePath,
     useNearView: kit.useNearView,
@@ -131,6 +141,7 @@ beforeEach(() => {
   kit.categoryPath.mockClear();
   kit.creatorPagePath.mockClear();
   kit.useNearView.mockClear();
+  kit.spinner.mockClear();
   community.load.mockReset();
   community.load.mockResolvedValue({ default: () => null });
   // the reviews and the discussion sit below the lesson, out of view (they are not read: what renders is the page's)
@@ -182,4 +193,35 @@ it("renders the heading, the creator and the reviews once while the course's pro
     creator: kit.creatorPagePath.mock.calls.length,
     reviews: reviewsRenders,
   }).toEqual({ heading: 1, creator: 1, reviews: 1 });
+});
+
+it("shows the page once, with its lesson and the course's figures, when the lesson answers after the product", async () => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const api = fakeApi()
+    .on(productRoutes.getPremium, product)
+    .on(lessonProgressRoutes.forCourse, progress)
+    .on(curriculumRoutes.lesson, async () => {
+      await held;
+      return lesson;
+    })
+    .on(noteRoutes.listNotes, { items: [], total: 0, page: 1, limit: 500 });
+  render(
+    <MemoryRouter>
+      <CoursePage productKey="css-grid" outline={outline} lessonId={LESSON} />
+    </MemoryRouter>,
+  );
+  // the product's and the course's progress answers are in; the lesson's is not
+  await waitFor(() =>
+    expect(api.calls.map((call) => call.path)).toEqual(
+      expect.arrayContaining([`/content/progress/product/${PRODUCT}/lessons`]),
+    ),
+  );
+  release();
+  const lessonView = await screen.findByTestId('lesson-view');
+  expect(within(lessonView).getByRole('heading', { level: 2 }).textContent).toBe('Why grid');
+  expect(lessonView.querySelector('video')?.getAttribute('src')).toBe('/media/videos/lesson-1.mp4');
+  expect(screen.getByTestId('course-percent').textContent).toBe('30% complete · 0 of 1 lessons');
+  // the page waited with one loading message, never the lesson's own in a page already shown
+  expect(kit.spinner.mock.calls.map(([message]) => message)).not.toContain('Loading lesson...');
 });

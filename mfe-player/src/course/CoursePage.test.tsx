@@ -568,10 +568,14 @@ describe('the course page', () => {
   it("holds the lesson's progress row in place while the lesson itself loads, so nothing under the player moves down when it arrives", async () => {
     signIn();
     const api = courseApi('member');
+    renderAt(lessonUrl(L1));
+    expect(await shownVideo()).toBe('/media/videos/lesson-1.mp4');
+    // the next lesson, its answer on its way (the page's first showing waits for its lesson: CoursePage)
     const release = holdAnswers(api, (url) => url.endsWith(`/content/products/${SLUG}/lessons/${L2}`));
-    renderAt(lessonUrl(L2));
-    // in place, and out of use until the lesson it acts on is there
-    expect(enabled(await screen.findByRole('button', { name: 'Mark Complete' }))).toBe(false);
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Next: Tracks and lines →' })));
+    await waitFor(() => expect(lessonTitle()).toBe('Tracks and lines'));
+    // in place while the lesson loads
+    expect(screen.getAllByRole('button', { name: 'Mark Complete' })).toHaveLength(1);
     expect(
       within(screen.getByRole('navigation', { name: 'Lessons' }))
         .getAllByRole('link')
@@ -583,7 +587,9 @@ describe('the course page', () => {
     release();
     expect(await shownVideo()).toBe('/media/videos/lesson-2.mp4');
     expect(screen.getAllByRole('button', { name: 'Mark Complete' })).toHaveLength(1);
-    expect(enabled(await screen.findByRole('button', { name: 'Download for offline' }))).toBe(true);
+    await waitFor(() =>
+      expect(enabled(screen.getByRole('button', { name: 'Download for offline' }))).toBe(true),
+    );
   });
 
   it('marks a lesson complete through its own route and ticks it in the curriculum', async () => {
@@ -780,7 +786,7 @@ describe('the course page', () => {
     // opened from the path at the course's address: the resume keeps the path through the lessons
     renderAt(`${COURSE}?path=web-path`);
     await waitFor(() => expect(currentPath()).toBe(lessonUrl(L2)));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^Layouts/ })));
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: /^Layouts/ })));
     await act(async () => fireEvent.click(lessonLink(/A whole page/)));
     await waitFor(() => expect(currentPath()).toBe(lessonUrl(L4)));
     const video = (await screen.findByTestId('video-player')).querySelector('video')!;

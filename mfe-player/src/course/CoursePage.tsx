@@ -122,6 +122,8 @@ export function CoursePage({
   if (current && current.id !== shown.lessonId)
     setShown({ lessonId: current.id, changed: shown.lessonId !== null });
   const lessonChanged = shown.changed;
+  // the page has shown (see below: its first showing waits for the answers asked beside the product's)
+  const [opened, setOpened] = useState(false);
 
   const completed = useMemo(() => {
     if (!courseProgress.data) return null;
@@ -149,6 +151,14 @@ export function CoursePage({
       />
     );
   if (!product) return <Spinner message={t('common.loading')} />;
+  // The page's first showing waits for what was asked beside the product (the lesson; a member's course
+  // progress, which the resume needs too): the page, the lesson and the figures render and are laid out once,
+  // not again as each answer lands a moment later (a phone at 4× CPU: a layout of the page and a commit of ~25
+  // components each). Only the first: later the page stays, and another lesson shows its own loading.
+  const answersDue =
+    (lessonRead.isLoading && !lessonRead.data) ||
+    (access.full && !courseProgress.data && !courseProgress.error);
+  if (!opened && answersDue) return <Spinner message={t('common.loading')} />;
 
   if (!lessonId) {
     // Resume: the lesson the learner was in; a viewer without the course starts at the first lesson they may open.
@@ -159,7 +169,9 @@ export function CoursePage({
       ? resumeLessonOf(lessons, data?.currentLessonId, data?.lessons ?? [])
       : firstOpenLessonOf(lessons, access);
     // (the address's query and state go with it: a learning path it was opened from, Up next's autoplay)
-    if (resume)
+    if (resume) {
+      // the resumed lesson is asked only now: the page shows with its loading (as for another lesson)
+      if (!opened) setOpened(true);
       return (
         <Navigate
           replace
@@ -167,7 +179,10 @@ export function CoursePage({
           state={location.state}
         />
       );
+    }
   }
+
+  if (!opened) setOpened(true);
 
   const position = () => player.current?.currentTime() ?? 0;
   const productId = outline.productId;
