@@ -1,4 +1,4 @@
-import { memo, useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LESSON_START_PARAM, lessonStartOf } from '@catalyst/contracts/search-terms';
 import type { ProductDetail } from '@catalyst/contracts';
@@ -128,10 +128,13 @@ function ProductView({ product }: { product: ProductDetail }) {
       />
     ) : null;
 
-  const markComplete = () => void progress.markComplete(player.current?.currentTime() ?? 0);
-  const reset = async () => {
-    if (await progress.reset()) player.current?.seekTo(0);
-  };
+  // The same functions on every render: the memoised actions under the player do not render again for them.
+  const { markComplete: complete, reset: resetProgress } = progress;
+  const markComplete = useCallback(() => void complete(player.current?.currentTime() ?? 0), [complete]);
+  const reset = useCallback(async () => {
+    if (await resetProgress()) player.current?.seekTo(0);
+  }, [resetProgress]);
+  const resetNow = useCallback(() => void reset(), [reset]);
   // Try again repeats what failed: the load of the saved progress, or the learner's Mark Complete / Reset.
   const tryAgain = () => {
     const action = progress.failure?.action;
@@ -202,7 +205,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             </div>
           )}
 
-          <DownloadButton
+          <Downloads
             id={product._id}
             productId={product._id}
             title={product.title}
@@ -211,11 +214,11 @@ function ProductView({ product }: { product: ProductDetail }) {
             captionsUrl={captionsUrl}
             premium={product.price !== 0}
           />
-          <ProgressActions
+          <Actions
             state={progress.state}
             busy={progress.busy}
             onMarkComplete={markComplete}
-            onReset={() => void reset()}
+            onReset={resetNow}
             onRetrySave={progress.retrySave}
           />
           {progress.failure && !progress.premiumRequired ? (
@@ -236,7 +239,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           <CreatorBlock product={product} />
           {/* how far the learner is in what plays here (a document has nothing to play) */}
           {videoUrl || stream ? (
-            <CourseProgressPanel state={progress.state} durationMinutes={product.duration} />
+            <ProgressPanel state={progress.state} durationMinutes={product.duration} />
           ) : null}
           <Related products={product.related} />
         </aside>
@@ -310,3 +313,9 @@ const ProductAbout = memo(function ProductAbout({ product }: { product: ProductD
 });
 
 const Related = memo(RelatedProducts);
+
+// Under the player, each for its own answer: the saved progress renders the progress actions and figure, not the
+// download button; the notes render neither (each answer is a commit of the page of its own).
+const Downloads = memo(DownloadButton);
+const Actions = memo(ProgressActions);
+const ProgressPanel = memo(CourseProgressPanel);
