@@ -1,5 +1,7 @@
-// Player control icons as inline SVG, so they render the same on every system (no emoji font needed).
-import type { ReactElement } from 'react';
+// Player control icons as inline SVG, so they render the same on every system (no emoji font needed). Each is
+// memoised: they take no props, so the player's renders (every time update while it plays, every answer of its
+// page) leave them alone.
+import { memo, type ReactElement } from 'react';
 
 const icon = (path: ReactElement) => (
   <svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true" focusable="false">
@@ -7,12 +9,17 @@ const icon = (path: ReactElement) => (
   </svg>
 );
 
-export const PlayIcon = () =>
-  icon(<path d="M8 5.14v13.72a1 1 0 0 0 1.5.86l11-6.86a1 1 0 0 0 0-1.72l-11-6.86A1 1 0 0 0 8 5.14Z" />);
-export const PauseIcon = () => icon(<path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />);
+export const PlayIcon = memo(function PlayIcon() {
+  return icon(
+    <path d="M8 5.14v13.72a1 1 0 0 0 1.5.86l11-6.86a1 1 0 0 0 0-1.72l-11-6.86A1 1 0 0 0 8 5.14Z" />,
+  );
+});
+export const PauseIcon = memo(function PauseIcon() {
+  return icon(<path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />);
+});
 const speaker = 'M4 9.5v5h3.5L12 19V5L7.5 9.5H4Z';
-export const VolumeMutedIcon = () =>
-  icon(
+export const VolumeMutedIcon = memo(function VolumeMutedIcon() {
+  return icon(
     <>
       <path d={speaker} />
       <path
@@ -24,15 +31,17 @@ export const VolumeMutedIcon = () =>
       />
     </>,
   );
-export const VolumeLowIcon = () =>
-  icon(
+});
+export const VolumeLowIcon = memo(function VolumeLowIcon() {
+  return icon(
     <>
       <path d={speaker} />
       <path d="M15 9a4 4 0 0 1 0 6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
     </>,
   );
-export const VolumeHighIcon = () =>
-  icon(
+});
+export const VolumeHighIcon = memo(function VolumeHighIcon() {
+  return icon(
     <>
       <path d={speaker} />
       <path
@@ -44,8 +53,9 @@ export const VolumeHighIcon = () =>
       />
     </>,
   );
-export const FullscreenIcon = () =>
-  icon(
+});
+export const FullscreenIcon = memo(function FullscreenIcon() {
+  return icon(
     <path
       d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5"
       stroke="currentColor"
@@ -54,8 +64,9 @@ export const FullscreenIcon = () =>
       fill="none"
     />,
   );
-export const ExitFullscreenIcon = () =>
-  icon(
+});
+export const ExitFullscreenIcon = memo(function ExitFullscreenIcon() {
+  return icon(
     <path
       d="M9 4v5H4M20 9h-5V4M15 20v-5h5M4 15h5v5"
       stroke="currentColor"
@@ -64,3 +75,4 @@ export const ExitFullscreenIcon = () =>
       fill="none"
     />,
   );
+});
