@@ -36,8 +36,6 @@ export function requestContext(log: Logger, { api = false }: { api?: boolean } =
     // A property, not a name, holds the listener: see chain.ts (tsx would rename it on every request).
     const answered = { done: noop };
     answered.done = () => {
-      res.removeListener('finish', answered.done);
-      res.removeListener('close', answered.done);
       const status = res.writableFinished ? res.statusCode : 499;
       if (traced) endRequestTrace(req, res, traced, path, status, (performance.now() - started) / 1000);
       const level = status >= 500 ? 'error' : isAssetPath(path) && status < 400 ? 'debug' : 'info';
@@ -55,7 +53,7 @@ export function requestContext(log: Logger, { api = false }: { api?: boolean } =
         cache: locals.cache as string | undefined,
       });
     };
-    res.on('finish', answered.done);
+    // A response is closed once, always after it finished when it did (then a tick later): one listener.
     res.on('close', answered.done);
     if (traced) context.with(traced.ctx, next);
     else next();

@@ -12,7 +12,9 @@ import {
 import { signIdentity, type Cache, type Logger } from '@catalyst/service-kit';
 import { createApiKeyGate, isApiKey } from './api-keys';
 import { chain, localsOf, pathOf, type Handler } from './chain';
+import { COMPRESSION_THRESHOLD_BYTES, ensureApiCompression } from './compress';
 import { openApiHandler } from './api-docs';
+import { appendVary } from './security';
 import { clientErrorsHandlers } from './client-errors';
 import { releaseAdminHandlers } from './releases/admin';
 import type { GatewayReleases } from './releases';
@@ -98,7 +100,7 @@ type WithBody = IncomingMessage & { body?: unknown };
  */
 const ME_PATH = authRoutes.me.path;
 const meAnswers = new WeakMap<Identity, Buffer>();
-function answerMe(res: ServerResponse, caller: Identity): boolean {
+function answerMe(req: IncomingMessage, res: ServerResponse, caller: Identity): boolean {
   if (caller.createdAt === undefined) return false;
   let body = meAnswers.get(caller);
   if (!body) {
@@ -116,6 +118,9 @@ function answerMe(res: ServerResponse, caller: Identity): boolean {
     body = Buffer.from(JSON.stringify({ success: true, data }));
     meAnswers.set(caller, body);
   }
+  // What the compression step would do: below its threshold, only its Vary (an account is a few hundred bytes).
+  if (body.length < COMPRESSION_THRESHOLD_BYTES) appendVary(res, 'Accept-Encoding');
+  else ensureApiCompression(req, res);
   res.writeHead(200, {
     'content-type': 'application/json',
     'content-length': body.length,
@@ -195,11 +200,17 @@ export function createApiHandler({
     return value;
   };
 
+  // A signed-in GET the gateway may answer from what it keeps (forward): the compression step is put on later,
+  // only if the answer is not made here (compress.ts).
+  const mayAnswerHere = (req: IncomingMessage, route: ApiRoute) =>
+    req.method === 'GET' &&
+    req.headers.authorization !== undefined &&
+    (route.path === ME_PATH || (route.audience !== undefined && audiences !== undefined));
+
   const resolve: Handler = (req, res, next) => {
     const path = apiPathOf(req);
-    if (isUnsafeApiPath(path))
-      return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${path}`);
-    const route = router.resolve(req.method ?? 'GET', path);
+    const route = isUnsafeApiPath(path) ? undefined : router.resolve(req.method ?? 'GET', path);
+    if (!route || !mayAnswerHere(req, route)) ensureApiCompression(req, res);
     if (!route) return sendError(res, 404, `Route not found: ${req.method} ${API_PREFIX}${path}`);
     const locals = localsOf(res);
     locals.route = route;
@@ -238,13 +249,17 @@ export function createApiHandler({
       try {
         caller = await identity.resolve(token, requestId);
       } catch (error) {
+        ensureApiCompression(req, res);
         if (error instanceof AuthUnavailableError) return sendError(res, 503, MESSAGES.unavailable);
         throw error;
       }
     }
     // An API key opens only the routes its scopes name (and its team's), never as a visitor when it is refused.
-    if (isApiKey(token) && (await refuseApiKey(res, route, apiPathOf(req), caller))) return;
-    if (caller && route.path === ME_PATH && req.method === 'GET' && answerMe(res, caller)) return;
+    if (isApiKey(token)) {
+      ensureApiCompression(req, res);
+      if (await refuseApiKey(res, route, apiPathOf(req), caller)) return;
+    }
+    if (caller && route.path === ME_PATH && req.method === 'GET' && answerMe(req, res, caller)) return;
     // An answer its service shared with the caller's audience (the premium list for every member), kept here.
     let audience: Audience | undefined;
     if (caller && audiences && route.audience && req.method === 'GET') {
@@ -255,6 +270,8 @@ export function createApiHandler({
         return edge.send(req, res, entry, 'HIT');
       }
     }
+    // Not answered here: whatever answers from now on goes through the compression step.
+    ensureApiCompression(req, res);
     if (caller) req.headers[IDENTITY_HEADER] = assertionFor(caller);
     // Only auth sees a session's raw token (it needs it for logout and /auth/me); an own-token route its own.
     if (!route.forwardAuthorization) delete req.headers.authorization;

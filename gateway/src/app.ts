@@ -7,7 +7,7 @@ import { createApiDocsRouter } from './api-docs';
 import { isApiKey } from './api-keys';
 import { chain, localsOf, type Handler } from './chain';
 import { clientAddress, type TrustFn } from './client-address';
-import { compress } from './compress';
+import { compress, ensureApiCompression } from './compress';
 import type { GatewayConfig } from './config';
 import { errorHandler, respondToError, sendError } from './errors';
 import { createEdgeCache, type EdgeCache, type EdgeEntry } from './edge-cache';
@@ -18,7 +18,7 @@ import { createApiProxy } from './proxy';
 import { createSaveBatches } from './save-batches';
 import { createAudienceGate } from './audience';
 import { API_PREFIX } from './routes';
-import { apiSecurityHeaders, appendVary, cors, securityHeaders } from './security';
+import { apiSecurityHeaders, cors, securityHeaders } from './security';
 import { createGatewayReleases, type GatewayReleases } from './releases';
 import { createStaticRouter } from './static';
 import { createCoursePages } from './course-pages';
@@ -131,12 +131,8 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
 
   // A stored public answer is served after the same first steps as any API request (request id, access
   // log, security headers, CORS) and before the routing table, identity and the upstream. The compression
-  // step is not among them: the entry is sent encoded from its own kept copy (edge-cache.ts), and only the
-  // Vary the step would have added is added here.
-  const varyLikeCompression: Handler = (_req, res, next) => {
-    if ((localsOf(res).edgeEntry as EdgeEntry).varyAcceptEncoding) appendVary(res, 'Accept-Encoding');
-    next();
-  };
+  // step is not among them: the entry is sent encoded from its own kept copy, with the Vary the step would
+  // have added (edge-cache.ts).
   const edgeHit: Handler = (req, res) => {
     const locals = localsOf(res);
     const entry = locals.edgeEntry as EdgeEntry;
@@ -144,17 +140,11 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
     locals.cache = 'HIT';
     edge.send(req, res, entry, 'HIT');
   };
-  const hit = chain(
-    requestContext(log, { api: true }),
-    apiSecurityHeaders(client),
-    cors(config),
-    varyLikeCompression,
-    edgeHit,
-  );
+  const hit = chain(requestContext(log, { api: true }), apiSecurityHeaders(client), cors(config), edgeHit);
+  // The compression step is put on each answer by the API handler, unless the gateway answers from what it keeps.
   const api = chain(
     requestContext(log, { api: true }),
     apiSecurityHeaders(client),
-    compress(),
     cors(config),
     createApiHandler({
       config,
@@ -191,6 +181,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Request
       }
     }
     api(req, res, (error?: unknown) => {
+      ensureApiCompression(req, res);
       if (error) respondToError(log, error, req, res);
       else sendError(res, 404, `Route not found: ${req.method} ${(req.url ?? '').split('?')[0]}`);
     });

@@ -127,6 +127,7 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
     for (const answer of [first, second]) {
       expect(answer.headers.get('x-catalyst-audience')).toBeNull();
       expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('vary')).toBe('Origin, Accept-Encoding');
     }
   });
 

@@ -357,6 +357,7 @@ describe('edge cache rules', () => {
     const sent: Buffer[] = [];
     const res = {
       statusCode: 0,
+      getHeader() {},
       setHeader() {},
       removeHeader() {},
       end: (body?: Buffer) => void (body && sent.push(body)),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { AUDIENCE_HEADER, audienceHeaderSeconds, type Audience } from '@catalyst/contracts';
-import { TtlLru } from '@catalyst/service-kit';
+import { TRACE_ID_HEADER, TtlLru } from '@catalyst/service-kit';
 import {
   compressible,
   COMPRESSION_THRESHOLD_BYTES,
@@ -10,6 +10,7 @@ import {
   type StoredEncoding,
 } from './compress';
 import { UPSTREAMS, type Upstream } from './routes';
+import { appendVary } from './security';
 
 /**
  * The gateway's edge cache: answers that the owning service marked `Cache-Control: public, s-maxage=N`
@@ -77,6 +78,8 @@ const NOT_STORED = new Set([
   'etag',
   'age',
   'x-cache',
+  // The trace the stored answer was made in: a hit names its own (telemetry.ts set it before the entry is sent).
+  TRACE_ID_HEADER,
   AUDIENCE_HEADER,
 ]);
 
@@ -124,6 +127,8 @@ const keyOf = (url: string, audience?: Audience) => (audience ? `${audience} ${e
 export function edgeKey(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return `GET ${url}`;
+  // One parameter (the premium list's `?limit=20`): nothing to order.
+  if (url.indexOf('&', q) < 0) return q === url.length - 1 ? `GET ${url.slice(0, q)}` : `GET ${url}`;
   const params = url
     .slice(q + 1)
     .split('&')
@@ -297,6 +302,8 @@ export function createEdgeCache({
     },
 
     send(req, res, entry, cache) {
+      // The Vary the compression step would add (the step is not on a kept answer's response, or adds nothing).
+      if (entry.varyAcceptEncoding) appendVary(res, 'Accept-Encoding');
       for (const [name, value] of entry.headers) res.setHeader(name, value);
       res.setHeader('etag', entry.etag);
       res.setHeader('x-cache', cache);

@@ -111,6 +111,8 @@ describe('edge authentication', () => {
       const response = await call('/api/v1/auth/me', token);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
+      // The Vary the compression step gives every JSON answer (a cache keeps the encodings apart).
+      expect(response.headers.get('vary')).toBe('Origin, Accept-Encoding');
       return (await response.json()) as { success: boolean; data: unknown };
     };
     const first = await me();

@@ -93,6 +93,7 @@ export function apiSecurityHeaders(client: ClientAddress): Handler {
 /** Adds a field to Vary without repeating it. */
 export function appendVary(res: ServerResponse, field: string) {
   const current = res.getHeader('vary');
+  if (current === undefined) return void res.setHeader('vary', field);
   const text = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
   if (text.split(',').some((f) => f.trim().toLowerCase() === field.toLowerCase() || f.trim() === '*')) return;
   res.setHeader('vary', text ? `${text}, ${field}` : field);

@@ -1,22 +1,28 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelemetry } from '@catalyst/service-kit/telemetry';
-import { captureLog, startWorld } from './testing/upstreams';
+import { captureLog, startGateway, startWorld } from './testing/upstreams';
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-0[01]$/;
 
 /** A GET with node's own client (this process's fetch is traced and would send a traceparent of its own). */
 const get = (url: string, headers: Record<string, string> = {}) =>
-  new Promise<{ status: number; traceId: string | undefined }>((resolve, reject) => {
-    request(url, { headers }, (res) => {
-      res.resume();
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, traceId: res.headers['x-trace-id'] as string | undefined }),
-      );
-    })
-      .on('error', reject)
-      .end();
-  });
+  new Promise<{ status: number; traceId: string | undefined; cache: string | undefined }>(
+    (resolve, reject) => {
+      request(url, { headers }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            traceId: res.headers['x-trace-id'] as string | undefined,
+            cache: res.headers['x-cache'] as string | undefined,
+          }),
+        );
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
 
 describe('trace context without an OTLP endpoint', () => {
   const telemetry = startTelemetry({ serviceName: 'gateway-test', config: {} });
@@ -57,6 +63,40 @@ describe('trace context without an OTLP endpoint', () => {
       expect(TRACEPARENT.exec(String(world.content.seen.at(-1)?.headers.traceparent))![1]).toBe(
         answer.traceId,
       );
+    }
+  });
+
+  it('names the trace of each request on an answer the edge cache kept, not the trace it was kept in', async () => {
+    // A public answer naming its trace, as a service's does (service-kit).
+    world.content.handle((req, res) => {
+      if (!req.url?.startsWith('/categories?kept')) return false;
+      const body = JSON.stringify({ success: true, data: [] });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'cache-control': 'public, s-maxage=30',
+        'x-trace-id': TRACEPARENT.exec(String(req.headers.traceparent))?.[1] ?? '',
+      });
+      res.end(body);
+      return true;
+    });
+    const keeping = await startGateway({ CONTENT_URL: world.content.url, EDGE_CACHE_SECONDS: '30' });
+    try {
+      const traceIds = ['0af7651916cd43dd8448eb211c803101', '0af7651916cd43dd8448eb211c803102'];
+      const answers = [];
+      for (const traceId of traceIds)
+        answers.push(
+          await get(`${keeping.url}/api/v1/categories?kept=1`, {
+            traceparent: `00-${traceId}-b7ad6b7169203331-01`,
+          }),
+        );
+      expect(answers.map((answer) => [answer.cache, answer.traceId])).toEqual([
+        ['MISS', traceIds[0]],
+        ['HIT', traceIds[1]],
+      ]);
+    } finally {
+      world.content.handle(undefined);
+      await keeping.close();
     }
   });
 
