@@ -112,7 +112,10 @@ export function createSaveBatches({
     for (const user of users) busy.add(user);
     const body = Buffer.from(`${BATCH_HEAD}${batch.map((save) => save.item).join(',')}${BATCH_TAIL}`);
     const first = batch[0]!;
+    let settled = false;
     const done = (answers: (index: number, save: Gathered) => void) => {
+      if (settled) return;
+      settled = true;
       for (const user of users) busy.delete(user);
       batch.forEach((save, i) => answers(i, save));
       if (queue.length > 0) schedule();
@@ -138,6 +141,7 @@ export function createSaveBatches({
     }, first.plan.timeoutMs);
     upstream.on('error', (error: Error & { code?: string }) => {
       clearTimeout(timer);
+      if (settled) return;
       log.warn(
         {
           requestIds: batch.map((save) => save.plan.requestId),
@@ -156,7 +160,13 @@ export function createSaveBatches({
       clearTimeout(timer);
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('error', () => upstream.destroy());
+      // The answer cut short (its connection lost mid-body): each save fails as the upstream's loss does.
+      answer.on('error', () =>
+        done((_, save) => {
+          save.endSpan(undefined, 'answer cut short');
+          sendError(save.res, 503, MESSAGES.unavailable);
+        }),
+      );
       answer.on('end', () => {
         const status = answer.statusCode ?? 502;
         const text = Buffer.concat(chunks).toString('utf8');

@@ -227,6 +227,48 @@ describe('progress saves gathered by the gateway', () => {
     expect(await stored(otherSubscriber, ids.course)).toMatchObject({ progress: 59, lastPosition: 109 });
   });
 
+  it('sends each save on its own to a progress that has no batch route yet', async () => {
+    // An older progress: the batch route is a 404, a PATCH is answered with what it was sent.
+    const older = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        if (req.method !== 'PATCH') {
+          res.writeHead(404, { 'content-type': 'application/json' });
+          return res.end(
+            JSON.stringify({ success: false, message: `Route not found: ${req.method} ${req.url}` }),
+          );
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ success: true, data: { path: req.url, body: JSON.parse(body) as unknown } }),
+        );
+      });
+    });
+    older.listen(0, '127.0.0.1');
+    await listen(older);
+    try {
+      const gateway = await startGateway(`http://127.0.0.1:${portOf(older)}`, true);
+      const answers = await Promise.all(
+        [ids.video, ids.clip].map((product) =>
+          send(gateway, { user: testUsers.subscriber, product, body: '{"progress":7,"lastPosition":7}' }),
+        ),
+      );
+      expect(answers.map((answer) => [answer.status, answer.body])).toEqual(
+        [ids.video, ids.clip].map((product) => [
+          200,
+          {
+            success: true,
+            data: { path: `/content/progress/product/${product}`, body: { progress: 7, lastPosition: 7 } },
+          },
+        ]),
+      );
+    } finally {
+      older.closeAllConnections();
+      await new Promise((resolve) => older.close(resolve));
+    }
+  });
+
   it('fails each save with the one error shape when progress cannot be reached', async () => {
     const saves = [ids.video, ids.clip].map((product) => ({
       user: testUsers.subscriber,
