@@ -4,7 +4,6 @@ import {
   type GatheredSave,
   type Identity,
   type ProgressUpdate,
-  type RouteDeclaration,
   type SaveBatchAnswer,
   type progressSaveBatchRoutes,
 } from '@catalyst/contracts';
@@ -19,8 +18,8 @@ import {
   unauthorized,
   verifyIdentity,
   type AppEnv,
-  type HandlerInput,
   type Logger,
+  type MountOptions,
   type RouteHandler,
 } from '@catalyst/service-kit';
 import type { ProgressWrite } from './progress.repository';
@@ -50,11 +49,8 @@ export function createSaveBatchHandler({
   log,
 }: {
   saving: ProgressSaving;
-  premium: (
-    c: Context<AppEnv>,
-    input: HandlerInput<RouteDeclaration>,
-    route: RouteDeclaration,
-  ) => Promise<void>;
+  /** The premium check the PATCH is mounted with. */
+  premium: NonNullable<MountOptions['premium']>;
   secret: string;
   log: Logger;
 }): RouteHandler<typeof progressSaveBatchRoutes.saves> {
