@@ -248,6 +248,9 @@ export function createSaveBatches({
         ...(language ? { language } : {}),
         ...(typeof carried.traceparent === 'string' ? { traceparent: carried.traceparent } : {}),
       });
+      // Never the case within maxSaveBytes (a body escaped six times over still fits), but a save that could never
+      // fit a batch would wait for ever: it goes alone.
+      if (BATCH_HEAD.length + item.length + BATCH_TAIL.length > PROGRESS_SAVE_BATCH.maxBytes) return false;
       queue.push({ req, res, plan, userId, item, endSpan });
       schedule();
       return true;
