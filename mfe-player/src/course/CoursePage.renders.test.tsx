@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { RefObject } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -7,12 +7,13 @@ import {
   lessonProgressRoutes,
   noteRoutes,
   productRoutes,
+  subscriptionRoutes,
   type CourseProgress,
   type CurriculumOutline,
   type Lesson,
   type ProductDetail,
 } from '@catalyst/contracts';
-import { session } from '@catalyst/web-kit';
+import { session, subscription } from '@catalyst/web-kit';
 import { fakeApi } from '@catalyst/web-kit/testing';
 import { CoursePage } from './CoursePage';
 
@@ -41,6 +42,28 @@ vi.mock('@catalyst/web-kit', async (importOriginal) => {
     categoryPath: kit.categoryPath,
     creatorPagePath: kit.creatorPagePath,
     useNearView: kit.useNearView,
+  };
+});
+// The lesson (all of it renders when the page does) and its learning tools, counted as they render.
+const renders = vi.hoisted(() => ({ lesson: 0, notes: 0 }));
+vi.mock('./LessonView', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./LessonView')>();
+  return {
+    ...actual,
+    LessonView: (props: Parameters<typeof actual.LessonView>[0]) => {
+      renders.lesson += 1;
+      return actual.LessonView(props);
+    },
+  };
+});
+vi.mock('../notes/NotesPanel', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../notes/NotesPanel')>();
+  return {
+    ...actual,
+    NotesPanel: (props: Parameters<typeof actual.NotesPanel>[0]) => {
+      renders.notes += 1;
+      return actual.NotesPanel(props);
+    },
   };
 });
 const community = vi.hoisted(() => ({ load: vi.fn() }));
@@ -137,11 +160,12 @@ const progress: CourseProgress = {
   ],
 };
 
-beforeEach(() => {
+beforeEach(async () => {
   kit.categoryPath.mockClear();
   kit.creatorPagePath.mockClear();
   kit.useNearView.mockClear();
   kit.spinner.mockClear();
+  Object.assign(renders, { lesson: 0, notes: 0 });
   community.load.mockReset();
   community.load.mockResolvedValue({ default: () => null });
   // the reviews and the discussion sit below the lesson, out of view (they are not read: what renders is the page's)
@@ -152,8 +176,18 @@ beforeEach(() => {
       disconnect() {}
     },
   );
+  // The plan is checked on signing in, answered before the test starts (a check that failed to connect would
+  // mark the page offline, and the test's first answer back online: a render of the page that is no test's own).
+  fakeApi().on(subscriptionRoutes.status, {
+    hasSubscription: true,
+    plan: 'premium',
+    status: 'active',
+    currentPeriodEnd: '2030-03-15T12:00:00.000Z',
+    cancelAtPeriodEnd: false,
+  });
   sessionStorage.setItem('token', 'course-renders-token');
   session.loadUser({ _id: 'f'.repeat(24), name: 'Lee', email: 'lee@example.com', role: 'user' });
+  await waitFor(() => expect(subscription.getState().hasSubscription).toBe(true));
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
 });
@@ -224,4 +258,55 @@ it("shows the page once, with its lesson and the course's figures, when the less
   expect(screen.getByTestId('course-percent').textContent).toBe('30% complete · 0 of 1 lessons');
   // the page waited with one loading message, never the lesson's own in a page already shown
   expect(kit.spinner.mock.calls.map(([message]) => message)).not.toContain('Loading lesson...');
+});
+
+it('renders only the progress figures while a lesson plays, and the lesson once for the save that lands', async () => {
+  const api = fakeApi()
+    .on(productRoutes.getPremium, product)
+    .on(lessonProgressRoutes.forCourse, progress)
+    .on(curriculumRoutes.lesson, lesson)
+    .on(lessonProgressRoutes.updateLesson, ({ body }) => {
+      const row = { ...progress.lessons[0]!, progress: body.progress, lastPosition: body.lastPosition };
+      return { lesson: row, applied: true, course: { ...progress.course, progress: body.progress } };
+    })
+    .on(noteRoutes.listNotes, { items: [], total: 0, page: 1, limit: 500 });
+  render(
+    <MemoryRouter>
+      <CoursePage productKey="css-grid" outline={outline} lessonId={LESSON} />
+    </MemoryRouter>,
+  );
+  await waitFor(() =>
+    expect(screen.getByTestId('course-percent').textContent).toBe('30% complete · 0 of 1 lessons'),
+  );
+  const lessonView = await screen.findByTestId('lesson-view');
+  await within(lessonView).findByTestId('notes-panel');
+  await waitFor(() =>
+    expect(within(lessonView).getByTestId('progress-percent').textContent).toBe('30% complete'),
+  );
+  const video = lessonView.querySelector('video')!;
+  Object.defineProperty(video, 'duration', { configurable: true, value: 60 });
+  Object.defineProperty(video, 'paused', { configurable: true, value: false });
+  fireEvent.durationChange(video);
+  const before = { ...renders };
+
+  // 10 s of playback from 0:20, a time update every quarter second (as a browser sends them)
+  for (let at = 20.25; at <= 30; at += 0.25) {
+    video.currentTime = at;
+    fireEvent.timeUpdate(video);
+  }
+  // the lesson's figure follows the playback; the forced save at 0:30 lands and moves the course's figure
+  await waitFor(() =>
+    expect(within(lessonView).getByTestId('progress-percent').textContent).toBe('50% complete'),
+  );
+  await waitFor(() =>
+    expect(screen.getByTestId('course-percent').textContent).toBe('50% complete · 0 of 1 lessons'),
+  );
+  await waitFor(() => expect(within(lessonView).getByTestId('save-status').textContent).toBe(''));
+  expect(api.callsTo(lessonProgressRoutes.updateLesson)).toHaveLength(1);
+
+  // the page renders the lesson for the course's new figure alone; the notes, unchanged, render for none of it
+  expect({ lesson: renders.lesson - before.lesson, notes: renders.notes - before.notes }).toEqual({
+    lesson: 1,
+    notes: 0,
+  });
 });

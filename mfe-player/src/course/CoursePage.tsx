@@ -131,9 +131,9 @@ export function CoursePage({
       courseProgress.data.lessons.filter((row) => row.completed).map((row) => row.lessonId),
     );
     // this lesson as this page knows it (its completing save may still be on its way)
-    if (current && progress.state?.completed) done.add(current.id);
+    if (current && progress.completed) done.add(current.id);
     return done;
-  }, [courseProgress.data, current, progress.state?.completed]);
+  }, [courseProgress.data, current, progress.completed]);
 
   useDocumentTitle(
     product ? (current ? `${current.title} · ${product.title}` : product.title) : t('course.documentTitle'),
@@ -277,7 +277,7 @@ export function CoursePage({
               course={courseProgress.data?.course ?? null}
               completedLessons={completed?.size ?? 0}
               lessonCount={lessons.length}
-              ready={!!progress.state}
+              ready={progress.ready}
               busy={progress.busy}
               quizzesLeft={lessons
                 .filter((lesson) => lesson.kind === 'quiz' && !completed?.has(lesson.id))

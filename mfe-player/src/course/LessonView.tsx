@@ -1,5 +1,5 @@
 import { Lock } from '@catalyst/web-kit/icons';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { nextLessonOf, previousLessonOf, type Lesson, type QuizAttemptResult } from '@catalyst/contracts';
 import { LESSON_START_PARAM, lessonStartOf } from '@catalyst/contracts/search-terms';
@@ -26,9 +26,10 @@ import type { Autoplay } from '../player/useAutoplay';
 import { NotesPanel } from '../notes/NotesPanel';
 import { useNotes } from '../notes/useNotes';
 import { DownloadButton, DownloadButtonRoom } from '../product/DownloadButton';
-import { ProgressActions } from '../product/ProgressActions';
+import { ProgressActions, progressActionsShown } from '../product/ProgressActions';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
 import { useSignedMedia } from '../product/useMediaRenewal';
+import { withLiveProgress } from '../progress/liveProgress';
 import type { TrackedProgress } from '../progress/useProgress';
 import { canOpenLesson, lockedOfferOf, type CourseAccess, type PlacedLesson } from './access';
 import { LessonResources } from './LessonResources';
@@ -138,16 +139,21 @@ export function LessonView({
   // and a demo's files are English)
   const captionsLanguage = media.stream?.captionsLanguage ?? null;
   const [matches, setMatches] = useState<number[]>([]);
-  const transcript =
-    captionsUrl && !locked && !error && data?.kind === 'video'
-      ? {
-          captionsUrl,
-          lang: captionsLangOf(captionsLanguage),
-          linkAt: (seconds: number) =>
-            `${window.location.origin}${lessonPath(productKey, lesson.id)}?${LESSON_START_PARAM}=${Math.floor(seconds)}`,
-          onMatches: setMatches,
-        }
-      : null;
+  const transcribed = !!captionsUrl && !locked && !error && data?.kind === 'video';
+  // the same object while its parts are: the memoised learning tools render for none of the page's other updates
+  const transcript = useMemo(
+    () =>
+      transcribed && captionsUrl
+        ? {
+            captionsUrl,
+            lang: captionsLangOf(captionsLanguage),
+            linkAt: (seconds: number) =>
+              `${window.location.origin}${lessonPath(productKey, lesson.id)}?${LESSON_START_PARAM}=${Math.floor(seconds)}`,
+            onMatches: setMatches,
+          }
+        : null,
+    [transcribed, captionsUrl, captionsLanguage, productKey, lesson.id],
+  );
 
   useEffect(() => {
     if (focusTitle) titleRef.current?.focus();
@@ -285,7 +291,7 @@ export function LessonView({
         </p>
       </div>
       {notesShown || transcript ? (
-        <NotesPanel
+        <Tools
           key={lesson.id}
           notes={notesShown ? notes : null}
           playerRef={playerRef}
@@ -312,8 +318,8 @@ export function LessonView({
           {/* a quiz is completed by passing it, never by Mark Complete; the outline names the kind, so the
               row is in place while the lesson itself loads (the page does not move down when it arrives) */}
           {lesson.kind === 'quiz' ? null : (
-            <ProgressActions
-              state={progress.state}
+            <Actions
+              live={progress.live}
               busy={progress.busy}
               onMarkComplete={actions.markComplete}
               onReset={actions.reset}
@@ -400,3 +406,9 @@ function LessonProblem({ error, onRetry }: { error: Error; onRetry: () => void }
     </div>
   );
 }
+
+// The lesson's progress actions read the policy's state themselves: a time update renders them (when it changes
+// what they show), not the lesson.
+const Actions = withLiveProgress(ProgressActions, progressActionsShown);
+// The learning tools render for their notes or transcript, not for the course's figures changing at each save.
+const Tools = memo(NotesPanel);

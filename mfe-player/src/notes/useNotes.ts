@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Note } from '@catalyst/contracts';
 import { byText } from '@catalyst/contracts/no-intl';
 import { api, isApiRequestError, useApiData, useConnection, useSession } from '@catalyst/web-kit';
@@ -41,7 +41,10 @@ export const notesQuery = (productId: string, lessonId: string | null) => ({
   limit: 500,
 });
 
-/** The caller's notes on a product (and lesson); `enabled` false reads nothing (visitors, locked lessons). */
+/**
+ * The caller's notes on a product (and lesson); `enabled` false reads nothing (visitors, locked lessons). The
+ * same object until the notes (or the read's state) change: the page's other updates leave the panel memoised.
+ */
 export function useNotes(productId: string, lessonId: string | null, enabled: boolean): LessonNotes {
   const key = `${productId}:${lessonId ?? ''}`;
   const owner = useSession().user?._id ?? '';
@@ -51,16 +54,21 @@ export function useNotes(productId: string, lessonId: string | null, enabled: bo
   const [local, setLocal] = useState<{ key: string; items: ListedNote[] } | null>(null);
   // Notes kept on this device for this lesson (listed until the server has them).
   const [kept, setKept] = useState(() => readPending(owner));
-  const mine = kept.filter((n) => n.productId === productId && n.lessonId === lessonId);
   const base = local?.key === key ? local.items : read.data?.items;
-  const items = base
-    ? inTimeOrder([...base, ...mine.filter((p) => !base.some((n) => n.id === p.id)).map(provisional)])
-    : undefined;
-  const change = (next: (items: ListedNote[]) => ListedNote[]) =>
-    setLocal((current) => ({
-      key,
-      items: inTimeOrder(next([...(current?.key === key ? current.items : (read.data?.items ?? []))])),
-    }));
+  const items = useMemo(() => {
+    if (!base) return undefined;
+    const mine = kept.filter((n) => n.productId === productId && n.lessonId === lessonId);
+    return inTimeOrder([...base, ...mine.filter((p) => !base.some((n) => n.id === p.id)).map(provisional)]);
+  }, [base, kept, productId, lessonId]);
+  const readItems = read.data?.items;
+  const change = useCallback(
+    (next: (items: ListedNote[]) => ListedNote[]) =>
+      setLocal((current) => ({
+        key,
+        items: inTimeOrder(next([...(current?.key === key ? current.items : (readItems ?? []))])),
+      })),
+    [key, readItems],
+  );
 
   // The connection is back: the notes kept on this device are sent (the same ids: stored once).
   useEffect(() => {
@@ -97,11 +105,8 @@ export function useNotes(productId: string, lessonId: string | null, enabled: bo
     // eslint-disable-next-line react-hooks/exhaustive-deps -- sent once per return of the connection
   }, [enabled, offline, owner]);
 
-  return {
-    items,
-    error: read.error,
-    reload: read.reload,
-    async add(id, seconds, body) {
+  const add = useCallback(
+    async (id: string, seconds: number, body: string): Promise<ListedNote> => {
       const draft = { id, productId, lessonId, seconds: Math.floor(seconds), body };
       try {
         const note = await api.note.createNote({ body: draft });
@@ -115,14 +120,27 @@ export function useNotes(productId: string, lessonId: string | null, enabled: bo
         return provisional(pending);
       }
     },
-    async edit(id, body) {
+    [change, productId, lessonId, owner],
+  );
+  const edit = useCallback(
+    async (id: string, body: string) => {
       const note = await api.note.updateNote({ params: { id }, body: { body } });
       change((all) => all.map((n) => (n.id === id ? note : n)));
       return note;
     },
-    async remove(id) {
+    [change],
+  );
+  const remove = useCallback(
+    async (id: string) => {
       await api.note.deleteNote({ params: { id } });
       change((all) => all.filter((n) => n.id !== id));
     },
-  };
+    [change],
+  );
+
+  const { error, reload } = read;
+  return useMemo(
+    () => ({ items, error, reload, add, edit, remove }),
+    [items, error, reload, add, edit, remove],
+  );
 }

@@ -21,6 +21,20 @@ export function timeLeft(state: PolicyState | null, durationMinutes: number | nu
   );
 }
 
+/** What the panel shows of the state (withLiveProgress renders it again only when this changes). */
+export const courseProgressPanelShown = (
+  state: PolicyState | null,
+  { durationMinutes }: { durationMinutes: number | null },
+): string =>
+  state
+    ? [
+        shownPercent(state),
+        state.completed,
+        formatPlayerTime(state.saved.lastPosition),
+        timeLeft(state, durationMinutes),
+      ].join(' ')
+    : 'none';
+
 /** The progress panel of a product that plays a video: how far the learner is, where, and what is left. */
 export function CourseProgressPanel({
   state,

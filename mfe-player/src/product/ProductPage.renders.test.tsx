@@ -1,15 +1,30 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { noteRoutes, type Note, type Progress, productRoutes, progressRoutes } from '@catalyst/contracts';
-import { session } from '@catalyst/web-kit';
+import {
+  noteRoutes,
+  type Note,
+  type Progress,
+  productRoutes,
+  progressRoutes,
+  subscriptionRoutes,
+} from '@catalyst/contracts';
+import { session, subscription } from '@catalyst/web-kit';
 import { fakeApi, held } from '@catalyst/web-kit/testing';
 import { PRODUCT_ID, productDetail } from '../testing/product';
 import { ProductPage } from './ProductPage';
 
 // What the page shows of the product alone is rendered once: the answers that follow the product's (the saved
 // progress, the notes) render the player and its tools, not the sections below it or the side column.
-const renders = vi.hoisted(() => ({ reviews: 0, related: 0, download: 0, actions: 0, figure: 0 }));
+const renders = vi.hoisted(() => ({
+  reviews: 0,
+  related: 0,
+  download: 0,
+  actions: 0,
+  figure: 0,
+  page: 0,
+  notes: 0,
+}));
 vi.mock('./reviews/ProductReviews', () => ({
   ProductReviews: () => {
     renders.reviews += 1;
@@ -53,6 +68,26 @@ vi.mock('./CourseProgressPanel', async (importOriginal) => {
     },
   };
 });
+// The page itself (it alone asks where its learning tools go) and the learning tools beside the video.
+vi.mock('../notes/useBesideVideo', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../notes/useBesideVideo')>();
+  return {
+    useBesideVideo: () => {
+      renders.page += 1;
+      return actual.useBesideVideo();
+    },
+  };
+});
+vi.mock('../notes/NotesPanel', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../notes/NotesPanel')>();
+  return {
+    ...actual,
+    NotesPanel: (props: Parameters<typeof actual.NotesPanel>[0]) => {
+      renders.notes += 1;
+      return actual.NotesPanel(props);
+    },
+  };
+});
 const community = vi.hoisted(() => ({ load: vi.fn() }));
 vi.mock('../community/communityRemote', () => ({ loadCommunityModule: community.load }));
 
@@ -80,13 +115,23 @@ const note: Note = {
   updatedAt: '2026-12-05T10:00:00.000Z',
 };
 
-beforeEach(() => {
-  Object.assign(renders, { reviews: 0, related: 0, download: 0, actions: 0, figure: 0 });
+beforeEach(async () => {
+  Object.assign(renders, { reviews: 0, related: 0, download: 0, actions: 0, figure: 0, page: 0, notes: 0 });
   community.load.mockReset();
   community.load.mockResolvedValue({ default: () => null });
-  // signed in: the learner's notes are read beside the progress
+  // signed in: the learner's notes are read beside the progress. The plan is checked on signing in, answered
+  // before the test starts (a check that failed to connect would mark the page offline, and the test's first
+  // answer back online: a render of the page and of what shows the connection that is no test's own).
+  fakeApi().on(subscriptionRoutes.status, {
+    hasSubscription: true,
+    plan: 'premium',
+    status: 'active',
+    currentPeriodEnd: '2030-03-15T12:00:00.000Z',
+    cancelAtPeriodEnd: false,
+  });
   sessionStorage.setItem('token', 'renders-token');
   session.loadUser({ _id: 'f'.repeat(24), name: 'Lee', email: 'lee@example.com', role: 'user' });
+  await waitFor(() => expect(subscription.getState().hasSubscription).toBe(true));
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
 });
@@ -140,4 +185,56 @@ it('renders the parts under the player only for their own answer: the notes rend
   expect(renders.figure).toBe(beforeNotes.figure);
   // the saved progress rendered the actions and the figure again, not the download button: one render each
   expect(renders.download).toBe(1);
+});
+
+it('renders only the progress figures while the video plays: not the page, its sections or the notes', async () => {
+  const api = fakeApi()
+    .on(productRoutes.getPremium, product)
+    .on(progressRoutes.getForProduct, saved)
+    .on(progressRoutes.update, ({ body }) => ({
+      ...saved,
+      progress: body.progress,
+      lastPosition: body.lastPosition,
+      furthestPosition: body.lastPosition,
+      applied: true,
+    }))
+    .on(noteRoutes.listNotes, { items: [note], total: 1, page: 1, limit: 500 });
+  render(
+    <MemoryRouter initialEntries={['/browse/premium/product/react-course']}>
+      <Routes>
+        <Route path="/browse/premium/product/:productSlug" element={<ProductPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete'));
+  await screen.findByText('Remember this');
+  const video = screen.getByTestId('video-player').querySelector('video')!;
+  Object.defineProperty(video, 'duration', { configurable: true, value: 100 });
+  Object.defineProperty(video, 'paused', { configurable: true, value: false });
+  fireEvent.durationChange(video);
+  await waitFor(() => expect(screen.getByTestId('time-left').textContent).toBe('1:28'));
+  const before = { ...renders };
+
+  // 10 s of playback from 0:40, a time update every quarter second (as a browser sends them)
+  for (let at = 40.25; at <= 50; at += 0.25) {
+    video.currentTime = at;
+    fireEvent.timeUpdate(video);
+  }
+  // the figure, the bar and the time left follow the playback; the forced save at 0:50 lands
+  await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('50% complete'));
+  expect(screen.getByRole('progressbar', { name: 'Your progress' }).getAttribute('aria-valuenow')).toBe('50');
+  expect(screen.getByTestId('time-left').textContent).toBe('0:50');
+  await waitFor(() => expect(screen.getByTestId('save-status').textContent).toBe(''));
+  expect(api.callsTo(progressRoutes.update)).toHaveLength(1);
+
+  const during = Object.fromEntries(
+    Object.entries(renders).map(([part, count]) => [part, count - before[part as keyof typeof renders]]),
+  );
+  expect(during).toMatchObject({ page: 0, notes: 0, download: 0, reviews: 0, related: 0 });
+  // what shows the playback renders when what it shows changes, not at each of the 40 time updates: the figure
+  // and bar at each whole percent (10) and the save's start and end (2); the side panel at each percent (10), each
+  // second of time left (10) and the saved position (1)
+  expect(during.actions).toBeGreaterThan(0);
+  expect(during.actions).toBeLessThanOrEqual(12);
+  expect(during.figure).toBeLessThanOrEqual(21);
 });

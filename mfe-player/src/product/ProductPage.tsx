@@ -1,4 +1,4 @@
-import { memo, useCallback, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LESSON_START_PARAM, lessonStartOf } from '@catalyst/contracts/search-terms';
 import type { ProductDetail } from '@catalyst/contracts';
@@ -29,13 +29,14 @@ import { autoPlayOf, playNextState, useCarriedFullScreen } from '../player/playN
 import { useAutoplay } from '../player/useAutoplay';
 import { VideoPlayer, type VideoPlayerHandle } from '../player/VideoPlayer';
 import { captionsLangOf, captionsUrlFor } from '../player/playerKeys';
+import { withLiveProgress } from '../progress/liveProgress';
 import { useProductProgress } from '../progress/useProgress';
-import { CourseProgressPanel } from './CourseProgressPanel';
+import { CourseProgressPanel, courseProgressPanelShown } from './CourseProgressPanel';
 import { CreatorBlock } from './CreatorBlock';
 import { DownloadButton } from './DownloadButton';
 import { OfflineCopyPage } from './OfflineCopyPage';
 import { ProductHeader } from './ProductHeader';
-import { ProgressActions } from './ProgressActions';
+import { ProgressActions, progressActionsShown } from './ProgressActions';
 import { RelatedProducts } from './RelatedProducts';
 import { ProductReviews } from './reviews/ProductReviews';
 import { SafeHtml } from '@catalyst/web-kit/safe-html';
@@ -109,23 +110,24 @@ function ProductView({ product }: { product: ProductDetail }) {
 
   // The learning tools (Notes, Transcript): beside the video where the page has a side column, else under it.
   const beside = useBesideVideo();
+  // the same object while its parts are: the memoised learning tools render for none of the page's other updates
+  const productPath = `/browse/premium/product/${product.slug ?? product._id}`;
+  const transcript = useMemo(
+    () =>
+      captionsUrl
+        ? {
+            captionsUrl,
+            lang: captionsLangOf(captionsLanguage),
+            linkAt: (seconds: number) =>
+              `${window.location.origin}${productPath}?${LESSON_START_PARAM}=${Math.floor(seconds)}`,
+            onMatches: setMatches,
+          }
+        : null,
+    [captionsUrl, captionsLanguage, productPath],
+  );
   const tools =
     playable && (isAuthenticated || captionsUrl) ? (
-      <NotesPanel
-        notes={isAuthenticated ? notes : null}
-        playerRef={player}
-        transcript={
-          captionsUrl
-            ? {
-                captionsUrl,
-                lang: captionsLangOf(captionsLanguage),
-                linkAt: (seconds) =>
-                  `${window.location.origin}/browse/premium/product/${product.slug ?? product._id}?${LESSON_START_PARAM}=${Math.floor(seconds)}`,
-                onMatches: setMatches,
-              }
-            : null
-        }
-      />
+      <Tools notes={isAuthenticated ? notes : null} playerRef={player} transcript={transcript} />
     ) : null;
 
   // The same functions on every render: the memoised actions under the player do not render again for them.
@@ -209,13 +211,13 @@ function ProductView({ product }: { product: ProductDetail }) {
             id={product._id}
             productId={product._id}
             title={product.title}
-            pagePath={`/browse/premium/product/${product.slug ?? product._id}`}
+            pagePath={productPath}
             videoUrl={signed.videoUrl}
             captionsUrl={captionsUrl}
             premium={product.price !== 0}
           />
           <Actions
-            state={progress.state}
+            live={progress.live}
             busy={progress.busy}
             onMarkComplete={markComplete}
             onReset={resetNow}
@@ -239,7 +241,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           <CreatorBlock product={product} />
           {/* how far the learner is in what plays here (a document has nothing to play) */}
           {videoUrl || stream ? (
-            <ProgressPanel state={progress.state} durationMinutes={product.duration} />
+            <ProgressPanel live={progress.live} durationMinutes={product.duration} />
           ) : null}
           <Related products={product.related} />
         </aside>
@@ -315,7 +317,11 @@ const ProductAbout = memo(function ProductAbout({ product }: { product: ProductD
 const Related = memo(RelatedProducts);
 
 // Under the player, each for its own answer: the saved progress renders the progress actions and figure, not the
-// download button; the notes render neither (each answer is a commit of the page of its own).
+// download button; the notes render neither (each answer is a commit of the page of its own). The progress
+// actions and figure read the policy's state themselves: a time update renders them (when it changes what they
+// show), not the page.
 const Downloads = memo(DownloadButton);
-const Actions = memo(ProgressActions);
-const ProgressPanel = memo(CourseProgressPanel);
+const Actions = withLiveProgress(ProgressActions, progressActionsShown);
+const ProgressPanel = withLiveProgress(CourseProgressPanel, courseProgressPanelShown);
+// The learning tools render for their notes or transcript, not for the page's other updates.
+const Tools = memo(NotesPanel);

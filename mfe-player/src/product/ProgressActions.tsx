@@ -78,6 +78,12 @@ export function ProgressActions({
   );
 }
 
+/** What the row shows of the state (withLiveProgress renders it again only when this changes). */
+export const progressActionsShown = (state: PolicyState | null): string =>
+  state
+    ? [state.progress, state.completed, state.saving, state.saveFailed, state.saved.progress].join(' ')
+    : 'none';
+
 /** The percentage shown: how far the learner got (re-watching never lowers it). */
 export function shownPercent(state: PolicyState | null): number {
   return state ? state.progress : 0;

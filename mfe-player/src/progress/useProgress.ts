@@ -2,7 +2,8 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { isPassingFailure, isPremiumRequired, retryDelay } from '@catalyst/web-kit';
 import { progressFailureMessage, type ProgressAction } from './messages';
 import { rememberLeftAt, takeLeftAt } from './leftAt';
-import { ProgressPolicy, type PolicyState, type ProgressSnapshot, type SavedProgress } from './policy';
+import { liveProgress, useLiveProgressOf, type LiveProgress } from './liveProgress';
+import { ProgressPolicy, type ProgressSnapshot, type SavedProgress } from './policy';
 import { productTarget, type ProgressTarget } from './targets';
 import { sendUnloadSave } from './unloadSave';
 
@@ -17,8 +18,15 @@ export interface ProgressFailure {
 export type ProgressRun = (clientTime: number) => Promise<SavedProgress>;
 
 export interface TrackedProgress {
-  /** Live state of the policy; null until the saved progress has loaded. */
-  state: PolicyState | null;
+  /**
+   * The policy's state as it changes (every time update): for what shows it (`withLiveProgress`), not for the
+   * page, whose render it would repeat 4 times a second while a video plays.
+   */
+  live: LiveProgress;
+  /** The saved progress has loaded (changes only then: the page renders again for it). */
+  ready: boolean;
+  /** Completed as far as this page knows (changes only when it does). */
+  completed: boolean;
   /** The saved position to resume from; null until known. */
   resumeAt: number | null;
   /** The last load, Mark Complete or Reset that failed (cleared when it is tried again). */
@@ -53,7 +61,6 @@ export interface TrackedProgress {
  * target tracks nothing (a visitor watching a free preview).
  */
 export function useProgress(target: ProgressTarget | null): TrackedProgress {
-  const [state, setState] = useState<PolicyState | null>(null);
   const [resumeAt, setResumeAt] = useState<number | null>(null);
   const [failure, setFailure] = useState<ProgressFailure | null>(null);
   const [busy, setBusy] = useState(false);
@@ -72,6 +79,12 @@ export function useProgress(target: ProgressTarget | null): TrackedProgress {
   // this one, and a load tried again shows none until it answers (a failed load keeps saying so meanwhile)
   const load = JSON.stringify([key, loads]);
   const [loadedFor, setLoadedFor] = useState<string | null>(null);
+  // the policy's state of this load (a new load's starts empty): read by what shows it
+  const [live, setLive] = useState(() => ({ load, store: liveProgress() }));
+  if (live.load !== load) setLive({ load, store: liveProgress() });
+  const store = live.store;
+  const ready = useLiveProgressOf(store, (state) => state !== null);
+  const completed = useLiveProgressOf(store, (state) => !!state?.completed);
   // another target: the last one's failure is not its own
   const [failureKey, setFailureKey] = useState(key);
   if (key !== failureKey) {
@@ -113,7 +126,7 @@ export function useProgress(target: ProgressTarget | null): TrackedProgress {
           save: (snapshot) => current.save(snapshot),
           isRetryable: isPassingFailure,
           // a left target's last save may still answer: only the current policy speaks
-          onChange: (next) => policyRef.current === created && setState(next),
+          onChange: (next) => policyRef.current === created && store.set(next),
         });
         policy = created;
         policyRef.current = created;
@@ -125,7 +138,7 @@ export function useProgress(target: ProgressTarget | null): TrackedProgress {
         setFailure(null);
         setLoadedFor(load);
         setResumeAt(left ? left.lastPosition : saved.lastPosition);
-        setState(created.state);
+        store.set(created.state);
       })
       .catch((e: unknown) => {
         if (controller.signal.aborted) return;
@@ -150,7 +163,7 @@ export function useProgress(target: ProgressTarget | null): TrackedProgress {
       leave();
       policyRef.current = null;
     };
-  }, [key, load]);
+  }, [key, load, store]);
 
   const onDuration = useCallback((duration: number) => {
     mediaDuration.current = duration;
@@ -205,7 +218,9 @@ export function useProgress(target: ProgressTarget | null): TrackedProgress {
 
   const loaded = loadedFor === load;
   return {
-    state: loaded ? state : null,
+    live: store,
+    ready,
+    completed,
     resumeAt: loaded ? resumeAt : null,
     failure,
     premiumRequired: isPremiumRequired(failure?.error),
