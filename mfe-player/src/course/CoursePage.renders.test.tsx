@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import type { RefObject } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -7,14 +7,14 @@ import {
   lessonProgressRoutes,
   noteRoutes,
   productRoutes,
-  subscriptionRoutes,
   type CourseProgress,
   type CurriculumOutline,
   type Lesson,
   type ProductDetail,
 } from '@catalyst/contracts';
-import { session, subscription } from '@catalyst/web-kit';
+import { session } from '@catalyst/web-kit';
 import { fakeApi } from '@catalyst/web-kit/testing';
+import { playTenSeconds, playing, signInMember } from '../testing/renders';
 import { CoursePage } from './CoursePage';
 
 // What the course page shows of the product alone is rendered once: the answers that follow the product's (the
@@ -46,26 +46,13 @@ vi.mock('@catalyst/web-kit', async (importOriginal) => {
 });
 // The lesson (all of it renders when the page does) and its learning tools, counted as they render.
 const renders = vi.hoisted(() => ({ lesson: 0, notes: 0 }));
-vi.mock('./LessonView', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./LessonView')>();
-  return {
-    ...actual,
-    LessonView: (props: Parameters<typeof actual.LessonView>[0]) => {
-      renders.lesson += 1;
-      return actual.LessonView(props);
-    },
-  };
-});
-vi.mock('../notes/NotesPanel', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../notes/NotesPanel')>();
-  return {
-    ...actual,
-    NotesPanel: (props: Parameters<typeof actual.NotesPanel>[0]) => {
-      renders.notes += 1;
-      return actual.NotesPanel(props);
-    },
-  };
-});
+// A module whose component counts its renders, still the real one (testing/renders.ts, loaded when mocked).
+const counting = vi.hoisted(
+  () => async (original: Promise<unknown>, name: string, counted: () => void) =>
+    (await import('../testing/renders')).countingRenders(original, name, counted),
+);
+vi.mock('./LessonView', (original) => counting(original(), 'LessonView', () => renders.lesson++));
+vi.mock('../notes/NotesPanel', (original) => counting(original(), 'NotesPanel', () => renders.notes++));
 const community = vi.hoisted(() => ({ load: vi.fn() }));
 vi.mock('../community/communityRemote', () => ({ loadCommunityModule: community.load }));
 
@@ -176,20 +163,7 @@ beforeEach(async () => {
       disconnect() {}
     },
   );
-  // The plan is checked on signing in, answered before the test starts (a check that failed to connect would
-  // mark the page offline, and the test's first answer back online: a render of the page that is no test's own).
-  fakeApi().on(subscriptionRoutes.status, {
-    hasSubscription: true,
-    plan: 'premium',
-    status: 'active',
-    currentPeriodEnd: '2030-03-15T12:00:00.000Z',
-    cancelAtPeriodEnd: false,
-  });
-  sessionStorage.setItem('token', 'course-renders-token');
-  session.loadUser({ _id: 'f'.repeat(24), name: 'Lee', email: 'lee@example.com', role: 'user' });
-  await waitFor(() => expect(subscription.getState().hasSubscription).toBe(true));
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+  await signInMember('course-renders-token');
 });
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -284,16 +258,10 @@ it('renders only the progress figures while a lesson plays, and the lesson once 
     expect(within(lessonView).getByTestId('progress-percent').textContent).toBe('30% complete'),
   );
   const video = lessonView.querySelector('video')!;
-  Object.defineProperty(video, 'duration', { configurable: true, value: 60 });
-  Object.defineProperty(video, 'paused', { configurable: true, value: false });
-  fireEvent.durationChange(video);
+  playing(video, 60);
   const before = { ...renders };
 
-  // 10 s of playback from 0:20, a time update every quarter second (as a browser sends them)
-  for (let at = 20.25; at <= 30; at += 0.25) {
-    video.currentTime = at;
-    fireEvent.timeUpdate(video);
-  }
+  playTenSeconds(video, 20);
   // the lesson's figure follows the playback; the forced save at 0:30 lands and moves the course's figure
   await waitFor(() =>
     expect(within(lessonView).getByTestId('progress-percent').textContent).toBe('50% complete'),

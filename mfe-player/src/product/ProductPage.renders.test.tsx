@@ -1,17 +1,11 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import {
-  noteRoutes,
-  type Note,
-  type Progress,
-  productRoutes,
-  progressRoutes,
-  subscriptionRoutes,
-} from '@catalyst/contracts';
-import { session, subscription } from '@catalyst/web-kit';
+import { noteRoutes, type Note, type Progress, productRoutes, progressRoutes } from '@catalyst/contracts';
+import { session } from '@catalyst/web-kit';
 import { fakeApi, held } from '@catalyst/web-kit/testing';
 import { PRODUCT_ID, productDetail } from '../testing/product';
+import { playTenSeconds, playing, signInMember } from '../testing/renders';
 import { ProductPage } from './ProductPage';
 
 // What the page shows of the product alone is rendered once: the answers that follow the product's (the saved
@@ -25,6 +19,11 @@ const renders = vi.hoisted(() => ({
   page: 0,
   notes: 0,
 }));
+// A module whose component counts its renders, still the real one (testing/renders.ts, loaded when mocked).
+const counting = vi.hoisted(
+  () => async (original: Promise<unknown>, name: string, counted: () => void) =>
+    (await import('../testing/renders')).countingRenders(original, name, counted),
+);
 vi.mock('./reviews/ProductReviews', () => ({
   ProductReviews: () => {
     renders.reviews += 1;
@@ -38,36 +37,11 @@ vi.mock('./RelatedProducts', () => ({
   },
 }));
 // The parts under the player, counted as they render (each still the real component).
-vi.mock('./DownloadButton', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./DownloadButton')>();
-  return {
-    ...actual,
-    DownloadButton: (props: Parameters<typeof actual.DownloadButton>[0]) => {
-      renders.download += 1;
-      return actual.DownloadButton(props);
-    },
-  };
-});
-vi.mock('./ProgressActions', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./ProgressActions')>();
-  return {
-    ...actual,
-    ProgressActions: (props: Parameters<typeof actual.ProgressActions>[0]) => {
-      renders.actions += 1;
-      return actual.ProgressActions(props);
-    },
-  };
-});
-vi.mock('./CourseProgressPanel', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./CourseProgressPanel')>();
-  return {
-    ...actual,
-    CourseProgressPanel: (props: Parameters<typeof actual.CourseProgressPanel>[0]) => {
-      renders.figure += 1;
-      return actual.CourseProgressPanel(props);
-    },
-  };
-});
+vi.mock('./DownloadButton', (original) => counting(original(), 'DownloadButton', () => renders.download++));
+vi.mock('./ProgressActions', (original) => counting(original(), 'ProgressActions', () => renders.actions++));
+vi.mock('./CourseProgressPanel', (original) =>
+  counting(original(), 'CourseProgressPanel', () => renders.figure++),
+);
 // The page itself (it alone asks where its learning tools go) and the learning tools beside the video.
 vi.mock('../notes/useBesideVideo', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../notes/useBesideVideo')>();
@@ -78,16 +52,7 @@ vi.mock('../notes/useBesideVideo', async (importOriginal) => {
     },
   };
 });
-vi.mock('../notes/NotesPanel', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../notes/NotesPanel')>();
-  return {
-    ...actual,
-    NotesPanel: (props: Parameters<typeof actual.NotesPanel>[0]) => {
-      renders.notes += 1;
-      return actual.NotesPanel(props);
-    },
-  };
-});
+vi.mock('../notes/NotesPanel', (original) => counting(original(), 'NotesPanel', () => renders.notes++));
 const community = vi.hoisted(() => ({ load: vi.fn() }));
 vi.mock('../community/communityRemote', () => ({ loadCommunityModule: community.load }));
 
@@ -119,21 +84,8 @@ beforeEach(async () => {
   Object.assign(renders, { reviews: 0, related: 0, download: 0, actions: 0, figure: 0, page: 0, notes: 0 });
   community.load.mockReset();
   community.load.mockResolvedValue({ default: () => null });
-  // signed in: the learner's notes are read beside the progress. The plan is checked on signing in, answered
-  // before the test starts (a check that failed to connect would mark the page offline, and the test's first
-  // answer back online: a render of the page and of what shows the connection that is no test's own).
-  fakeApi().on(subscriptionRoutes.status, {
-    hasSubscription: true,
-    plan: 'premium',
-    status: 'active',
-    currentPeriodEnd: '2030-03-15T12:00:00.000Z',
-    cancelAtPeriodEnd: false,
-  });
-  sessionStorage.setItem('token', 'renders-token');
-  session.loadUser({ _id: 'f'.repeat(24), name: 'Lee', email: 'lee@example.com', role: 'user' });
-  await waitFor(() => expect(subscription.getState().hasSubscription).toBe(true));
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+  // signed in: the learner's notes are read beside the progress
+  await signInMember('renders-token');
 });
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -209,17 +161,11 @@ it('renders only the progress figures while the video plays: not the page, its s
   await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete'));
   await screen.findByText('Remember this');
   const video = screen.getByTestId('video-player').querySelector('video')!;
-  Object.defineProperty(video, 'duration', { configurable: true, value: 100 });
-  Object.defineProperty(video, 'paused', { configurable: true, value: false });
-  fireEvent.durationChange(video);
+  playing(video, 100);
   await waitFor(() => expect(screen.getByTestId('time-left').textContent).toBe('1:28'));
   const before = { ...renders };
 
-  // 10 s of playback from 0:40, a time update every quarter second (as a browser sends them)
-  for (let at = 40.25; at <= 50; at += 0.25) {
-    video.currentTime = at;
-    fireEvent.timeUpdate(video);
-  }
+  playTenSeconds(video, 40);
   // the figure, the bar and the time left follow the playback; the forced save at 0:50 lands
   await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('50% complete'));
   expect(screen.getByRole('progressbar', { name: 'Your progress' }).getAttribute('aria-valuenow')).toBe('50');
