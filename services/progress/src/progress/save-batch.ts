@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import {
+  fillPath,
   progressRoutes,
   type GatheredSave,
   type Identity,
@@ -128,7 +129,8 @@ export function createSaveBatchHandler({
     observeRequest(METHOD, ROUTE_LABEL, status, elapsed / 1000);
     const level = status >= 500 ? 'error' : 'info';
     if (!log.isLevelEnabled(level)) return;
-    const path = `/content/progress/product/${save.productId}`;
+    // the PATCH's own address (an empty id, which no gateway sends, names the declaration)
+    const path = save.productId ? fillPath(route.path, { id: save.productId }) : route.path;
     log[level]({ requestId, method: METHOD, path, status, ms: Math.round(elapsed * 10) / 10 }, 'request');
   }
 }
