@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -18,8 +18,12 @@ const EXPORTS = (
 ).exports;
 
 const read = (file: string) => readFileSync(file, 'utf8');
-const moduleFile = (from: string, specifier: string) =>
-  path.resolve(path.dirname(from), specifier.endsWith('.ts') ? specifier : `${specifier}.ts`);
+/** The file a relative specifier names: `./a` is `a.ts`, or `a/index.ts` for a folder. */
+function moduleFile(from: string, specifier: string): string {
+  const named = path.resolve(path.dirname(from), specifier);
+  if (specifier.endsWith('.ts')) return named;
+  return existsSync(`${named}.ts`) ? `${named}.ts` : path.join(named, 'index.ts');
+}
 
 /** Each `import … from '…'` and `export … from '…'` of a source, with what it names (types left out). */
 function importsOf(source: string): Array<{ names: string[]; specifier: string; star: boolean }> {
@@ -77,7 +81,8 @@ function loadsZod(file: string, seen = new Set<string>()): boolean {
 function playerSources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return playerSources(file);
+    // the remote's test helpers (testing/) are not shipped
+    if (entry.isDirectory()) return entry.name === 'testing' ? [] : playerSources(file);
     return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$|testing/.test(entry.name) ? [file] : [];
   });
 }
