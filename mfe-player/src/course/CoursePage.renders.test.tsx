@@ -10,10 +10,10 @@ import {
   type CourseProgress,
   type CurriculumOutline,
   type Lesson,
-  type ProductDetail,
 } from '@catalyst/contracts';
 import { session } from '@catalyst/web-kit';
 import { fakeApi } from '@catalyst/web-kit/testing';
+import { PRODUCT_ID, productDetail } from '../testing/product';
 import { playTenSeconds, playing, signInMember } from '../testing/renders';
 import { CoursePage } from './CoursePage';
 
@@ -56,7 +56,7 @@ vi.mock('../notes/NotesPanel', (original) => counting(original(), 'NotesPanel', 
 const community = vi.hoisted(() => ({ load: vi.fn() }));
 vi.mock('../community/communityRemote', () => ({ loadCommunityModule: community.load }));
 
-const PRODUCT = 'a'.repeat(24);
+const PRODUCT = PRODUCT_ID;
 const LESSON = '1'.repeat(24);
 const outline: CurriculumOutline = {
   productId: PRODUCT,
@@ -82,34 +82,18 @@ const outline: CurriculumOutline = {
   ],
 };
 
-const product: ProductDetail = {
-  _id: PRODUCT,
+// a course of the player's test product (its id, category and creator's ids)
+const product = productDetail({
   productId: 'CSS0001',
   slug: 'css-grid',
   title: 'CSS Grid Layout',
   description: 'Lay out pages with grid.',
-  categoryId: 'c'.repeat(24),
-  category: { _id: 'c'.repeat(24), name: 'Web Development', slug: 'web-development' },
-  creatorId: 'd'.repeat(24),
   creator: { _id: 'd'.repeat(24), name: 'Rachel Andrew', slug: 'rachel' },
   type: 'course',
-  difficulty: 'beginner',
-  duration: 1,
-  thumbnail: null,
-  tags: [],
   price: 19,
-  instructor: null,
-  enrolledStudents: 0,
-  isActive: true,
-  isPublished: true,
-  isFeatured: false,
-  sortOrder: 0,
-  createdAt: '2026-01-01T00:00:00.000Z',
   videoUrl: null,
-  content: null,
   stream: null,
-  related: [],
-};
+});
 
 const lesson: Lesson = {
   ...outline.sections[0]!.lessons[0]!,
