@@ -360,8 +360,9 @@ describe('the course page', () => {
     expect(api.calls.filter((c) => c.url.endsWith(`/lessons/${L2}`))).toHaveLength(1);
   });
 
-  it("asks a member's course progress and lesson notes beside the product, once, when their plan is known", async () => {
-    const api = courseApi('member')
+  /** A member whose plan's status the subscription store asks for, with no notes of the course. */
+  const memberWithPlanApi = () =>
+    courseApi('member')
       .on(subscriptionRoutes.status, {
         hasSubscription: true,
         plan: 'premium',
@@ -370,6 +371,9 @@ describe('the course page', () => {
         cancelAtPeriodEnd: false,
       })
       .on(noteRoutes.listNotes, { items: [], total: 0, page: 1, limit: 500 });
+
+  it("asks a member's course progress and lesson notes beside the product, once, when their plan is known", async () => {
+    const api = memberWithPlanApi();
     signIn();
     await waitFor(() => expect(subscription.getState().hasSubscription).toBe(true));
     const release = holdAnswers(api, (url) => url.includes(`/content/premium/products/${SLUG}`));
@@ -388,6 +392,26 @@ describe('the course page', () => {
     await waitFor(() => expect(screen.getByText(empty).getAttribute('aria-hidden')).toBeNull());
     expect(asked(`/content/progress/product/${PRODUCT}/lessons`)).toHaveLength(1);
     expect(asked(`/notes?`)).toHaveLength(1);
+  });
+
+  it("asks a member's course progress beside the product when their plan is known only after the page opened", async () => {
+    const api = memberWithPlanApi();
+    const releasePlan = holdAnswers(api, (url) => url.includes('/subscription/status'));
+    const releaseProduct = holdAnswers(api, (url) => url.includes(`/content/premium/products/${SLUG}`));
+    signIn();
+    renderAt(lessonUrl(L2));
+    const asked = (part: string) => api.calls.filter((c) => c.url.includes(part));
+    await waitFor(() => expect(asked(`/content/products/${SLUG}/lessons/${L2}`)).toHaveLength(1));
+    expect(asked(`/content/progress/product/${PRODUCT}/lessons`)).toHaveLength(0);
+    releasePlan();
+    await waitFor(() => expect(subscription.getState().hasSubscription).toBe(true));
+    await waitFor(() => expect(asked(`/content/progress/product/${PRODUCT}/lessons`)).toHaveLength(1));
+    await waitFor(() => expect(asked(`/notes?`)).toHaveLength(1));
+    releaseProduct();
+    await waitFor(() =>
+      expect(screen.getByTestId('course-percent').textContent).toBe('18% complete · 1 of 4 lessons'),
+    );
+    expect(asked(`/content/progress/product/${PRODUCT}/lessons`)).toHaveLength(1);
   });
 
   it('shows a learner without the plan the course and its free previews, locks the rest and leads them to /subscription', async () => {

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import {
   isFreeProduct,
@@ -57,6 +57,9 @@ const rowAfter = (data: CourseProgress | null, lessonId: string, implied: SavedP
  * kept per lesson for viewers the course opens to. Without a lesson in the address, the course opens the
  * lesson the learner was in (the URL is replaced by that lesson's).
  */
+/** Whether the signed-in member's plan is known to be active (the page re-renders only when this flips). */
+const hasPlan = () => subscription.getState().hasSubscription;
+
 export function CoursePage({
   productKey,
   outline,
@@ -95,13 +98,15 @@ export function CoursePage({
   // A member with a plan has their course's progress and the video lesson's notes asked beside the product, not
   // after its answer says the course opens to them (their reads then take these answers). Anyone else (no plan,
   // or its status not in yet) waits for that answer, as before: nothing is asked of a course they do not have.
+  // (the plan's status may come in after the page opened: its answer asks them then, if the product's is not in)
+  const planned = useSyncExternalStore(subscription.subscribe, hasPlan, hasPlan);
   const early = settled && signedIn && !premium.data && !premium.error;
   const earlyNotes = early && current?.kind === 'video' ? current.id : null;
   useEffect(() => {
-    if (!early || !subscription.getState().hasSubscription) return;
+    if (!early || !planned) return;
     void api.lessonProgress.forCourse.prefetch({ params: { id: outline.productId } });
     if (earlyNotes) void api.note.listNotes.prefetch({ query: notesQuery(outline.productId, earlyNotes) });
-  }, [early, earlyNotes, outline.productId]);
+  }, [early, planned, earlyNotes, outline.productId]);
   const courseProgress = useCourseProgress(access.full ? outline.productId : null);
   const store = courseProgress.store;
   const target = useMemo(
