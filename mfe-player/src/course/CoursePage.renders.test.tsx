@@ -12,7 +12,7 @@ import {
   type Lesson,
 } from '@catalyst/contracts';
 import { session } from '@catalyst/web-kit';
-import { fakeApi } from '@catalyst/web-kit/testing';
+import { fakeApi, type FakeHandler } from '@catalyst/web-kit/testing';
 import { PRODUCT_ID, productDetail } from '../testing/product';
 import { playTenSeconds, playing, signInMember } from '../testing/renders';
 import { CoursePage } from './CoursePage';
@@ -131,6 +131,21 @@ const progress: CourseProgress = {
   ],
 };
 
+/** A member's course: the product, the course's progress, the lesson (by default at once) and no notes. */
+const memberApi = (answerLesson: FakeHandler<typeof curriculumRoutes.lesson> = lesson) =>
+  fakeApi()
+    .on(productRoutes.getPremium, product)
+    .on(lessonProgressRoutes.forCourse, progress)
+    .on(curriculumRoutes.lesson, answerLesson)
+    .on(noteRoutes.listNotes, { items: [], total: 0, page: 1, limit: 500 });
+
+const renderCourse = () =>
+  render(
+    <MemoryRouter>
+      <CoursePage productKey="css-grid" outline={outline} lessonId={LESSON} />
+    </MemoryRouter>,
+  );
+
 beforeEach(async () => {
   kit.categoryPath.mockClear();
   kit.creatorPagePath.mockClear();
@@ -156,16 +171,8 @@ afterEach(async () => {
 });
 
 it("renders the heading, the creator and the reviews once while the course's progress and the lesson arrive", async () => {
-  fakeApi()
-    .on(productRoutes.getPremium, product)
-    .on(lessonProgressRoutes.forCourse, progress)
-    .on(curriculumRoutes.lesson, lesson)
-    .on(noteRoutes.listNotes, { items: [], total: 0, page: 1, limit: 500 });
-  render(
-    <MemoryRouter>
-      <CoursePage productKey="css-grid" outline={outline} lessonId={LESSON} />
-    </MemoryRouter>,
-  );
+  memberApi();
+  renderCourse();
 
   await screen.findByRole('heading', { level: 1, name: 'CSS Grid Layout' });
   // both later answers are on the page: the course's progress and the lesson
@@ -190,19 +197,11 @@ it("renders the heading, the creator and the reviews once while the course's pro
 it("shows the page once, with its lesson and the course's figures, when the lesson answers after the product", async () => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  const api = fakeApi()
-    .on(productRoutes.getPremium, product)
-    .on(lessonProgressRoutes.forCourse, progress)
-    .on(curriculumRoutes.lesson, async () => {
-      await held;
-      return lesson;
-    })
-    .on(noteRoutes.listNotes, { items: [], total: 0, page: 1, limit: 500 });
-  render(
-    <MemoryRouter>
-      <CoursePage productKey="css-grid" outline={outline} lessonId={LESSON} />
-    </MemoryRouter>,
-  );
+  const api = memberApi(async () => {
+    await held;
+    return lesson;
+  });
+  renderCourse();
   // the product's and the course's progress answers are in; the lesson's is not
   await waitFor(() =>
     expect(api.calls.map((call) => call.path)).toEqual(
@@ -219,20 +218,11 @@ it("shows the page once, with its lesson and the course's figures, when the less
 });
 
 it('renders only the progress figures while a lesson plays, and the lesson once for the save that lands', async () => {
-  const api = fakeApi()
-    .on(productRoutes.getPremium, product)
-    .on(lessonProgressRoutes.forCourse, progress)
-    .on(curriculumRoutes.lesson, lesson)
-    .on(lessonProgressRoutes.updateLesson, ({ body }) => {
-      const row = { ...progress.lessons[0]!, progress: body.progress, lastPosition: body.lastPosition };
-      return { lesson: row, applied: true, course: { ...progress.course, progress: body.progress } };
-    })
-    .on(noteRoutes.listNotes, { items: [], total: 0, page: 1, limit: 500 });
-  render(
-    <MemoryRouter>
-      <CoursePage productKey="css-grid" outline={outline} lessonId={LESSON} />
-    </MemoryRouter>,
-  );
+  const api = memberApi().on(lessonProgressRoutes.updateLesson, ({ body }) => {
+    const row = { ...progress.lessons[0]!, progress: body.progress, lastPosition: body.lastPosition };
+    return { lesson: row, applied: true, course: { ...progress.course, progress: body.progress } };
+  });
+  renderCourse();
   await waitFor(() =>
     expect(screen.getByTestId('course-percent').textContent).toBe('30% complete · 0 of 1 lessons'),
   );

@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { noteRoutes, type Note, type Progress, productRoutes, progressRoutes } from '@catalyst/contracts';
 import { session } from '@catalyst/web-kit';
-import { fakeApi, held } from '@catalyst/web-kit/testing';
+import { fakeApi, held, type FakeHandler } from '@catalyst/web-kit/testing';
 import { PRODUCT_ID, productDetail } from '../testing/product';
 import { playTenSeconds, playing, signInMember } from '../testing/renders';
 import { ProductPage } from './ProductPage';
@@ -80,6 +80,24 @@ const note: Note = {
   updatedAt: '2026-12-05T10:00:00.000Z',
 };
 
+/** A member's product: the product, their saved place and (by default at once) their one note. */
+const memberApi = (
+  answerNotes: FakeHandler<typeof noteRoutes.listNotes> = { items: [note], total: 1, page: 1, limit: 500 },
+) =>
+  fakeApi()
+    .on(productRoutes.getPremium, product)
+    .on(progressRoutes.getForProduct, saved)
+    .on(noteRoutes.listNotes, answerNotes);
+
+const renderProductPage = () =>
+  render(
+    <MemoryRouter initialEntries={['/browse/premium/product/react-course']}>
+      <Routes>
+        <Route path="/browse/premium/product/:productSlug" element={<ProductPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
 beforeEach(async () => {
   Object.assign(renders, { reviews: 0, related: 0, download: 0, actions: 0, figure: 0, page: 0, notes: 0 });
   community.load.mockReset();
@@ -93,17 +111,8 @@ afterEach(async () => {
 });
 
 it('renders the sections below the player and the side column once while the progress and the notes arrive', async () => {
-  fakeApi()
-    .on(productRoutes.getPremium, product)
-    .on(progressRoutes.getForProduct, saved)
-    .on(noteRoutes.listNotes, { items: [note], total: 1, page: 1, limit: 500 });
-  render(
-    <MemoryRouter initialEntries={['/browse/premium/product/react-course']}>
-      <Routes>
-        <Route path="/browse/premium/product/:productSlug" element={<ProductPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  memberApi();
+  renderProductPage();
 
   await screen.findByRole('heading', { level: 1, name: 'React Course' });
   // both later answers are on the page: the saved progress and the learner's note
@@ -115,17 +124,8 @@ it('renders the sections below the player and the side column once while the pro
 
 it('renders the parts under the player only for their own answer: the notes render none of them', async () => {
   const notes = held({ items: [note], total: 1, page: 1, limit: 500 });
-  fakeApi()
-    .on(productRoutes.getPremium, product)
-    .on(progressRoutes.getForProduct, saved)
-    .on(noteRoutes.listNotes, notes.reply);
-  render(
-    <MemoryRouter initialEntries={['/browse/premium/product/react-course']}>
-      <Routes>
-        <Route path="/browse/premium/product/:productSlug" element={<ProductPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  memberApi(notes.reply);
+  renderProductPage();
 
   await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete'));
   const beforeNotes = { ...renders };
@@ -140,24 +140,14 @@ it('renders the parts under the player only for their own answer: the notes rend
 });
 
 it('renders only the progress figures while the video plays: not the page, its sections or the notes', async () => {
-  const api = fakeApi()
-    .on(productRoutes.getPremium, product)
-    .on(progressRoutes.getForProduct, saved)
-    .on(progressRoutes.update, ({ body }) => ({
-      ...saved,
-      progress: body.progress,
-      lastPosition: body.lastPosition,
-      furthestPosition: body.lastPosition,
-      applied: true,
-    }))
-    .on(noteRoutes.listNotes, { items: [note], total: 1, page: 1, limit: 500 });
-  render(
-    <MemoryRouter initialEntries={['/browse/premium/product/react-course']}>
-      <Routes>
-        <Route path="/browse/premium/product/:productSlug" element={<ProductPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  const api = memberApi().on(progressRoutes.update, ({ body }) => ({
+    ...saved,
+    progress: body.progress,
+    lastPosition: body.lastPosition,
+    furthestPosition: body.lastPosition,
+    applied: true,
+  }));
+  renderProductPage();
   await waitFor(() => expect(screen.getByTestId('progress-percent').textContent).toBe('40% complete'));
   await screen.findByText('Remember this');
   const video = screen.getByTestId('video-player').querySelector('video')!;
