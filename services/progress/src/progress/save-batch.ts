@@ -40,8 +40,8 @@ type Checked =
  * The gateway's batch of progress saves (`progressSaveBatchRoutes.saves`): each save is answered exactly as its own
  * PATCH of `progressRoutes.update` would be (the caller's identity assertion verified, the same params and body
  * schemas, the premium check, the same refusals in the caller's language), with its own server span, access line
- * and request metrics. The saves are checked side by side; each learner's are then stored in the order the gateway
- * received them, so a batch never reorders a learner's saves.
+ * and request metrics. The saves are checked side by side, then stored together in the order the gateway received
+ * them, so a batch never reorders a learner's saves.
  */
 export function createSaveBatchHandler({
   saving,
@@ -93,33 +93,20 @@ export function createSaveBatchHandler({
     const requestIds = saves.map((save) =>
       REQUEST_ID_PATTERN.test(save.requestId) ? save.requestId : c.get('requestId'),
     );
-    // Each learner's saves: checked side by side, then queued for storing in arrival order.
-    const learners = new Map<string, number[]>();
-    saves.forEach((save, i) => {
-      const key = verifyIdentity(save.identity, secret)?.id ?? `\u0000${i}`;
-      const indexes = learners.get(key);
-      if (indexes) indexes.push(i);
-      else learners.set(key, [i]);
-    });
-    const answers: SaveBatchAnswer[] = new Array(saves.length);
-    await Promise.all(
-      [...learners.values()].map(async (indexes) => {
-        const spans = indexes.map((i) => carriedRequestSpan(saves[i]!.traceparent));
-        const checked = await Promise.all(
-          indexes.map((i, n) => spans[n]!.run(() => check(c, saves[i]!, requestIds[i]!))),
-        );
-        // Each store is called (and its write queued) in this map's order, before any of them is awaited.
-        const stored = await Promise.all(
-          indexes.map((i, n) => spans[n]!.run(() => store(checked[n]!, saves[i]!, requestIds[i]!))),
-        );
-        indexes.forEach((i, n) => {
-          const answer = stored[n]!;
-          answers[i] = answer;
-          spans[n]!.run(() => logSave(saves[i]!, requestIds[i]!, answer.status, started));
-          spans[n]!.end(METHOD, ROUTE_LABEL, answer.status);
-        });
-      }),
+    const spans = saves.map((save) => carriedRequestSpan(save.traceparent));
+    // Every save checked side by side (its identity verified once, there), then all stored in one pass in the
+    // batch's order: the batcher keeps each learner's saves in the order they are queued, and sends the saves of
+    // one pass together as one statement.
+    const checked = await Promise.all(
+      saves.map((save, i) => spans[i]!.run(() => check(c, save, requestIds[i]!))),
     );
+    const answers = await Promise.all(
+      saves.map((save, i) => spans[i]!.run(() => store(checked[i]!, save, requestIds[i]!))),
+    );
+    answers.forEach((answer, i) => {
+      spans[i]!.run(() => logSave(saves[i]!, requestIds[i]!, answer.status, started));
+      spans[i]!.end(METHOD, ROUTE_LABEL, answer.status);
+    });
     return { answers };
   };
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { testLog, useTestDatabase } from '@catalyst/service-kit/testing';
 import type { Database } from '../db/schema';
@@ -73,10 +73,33 @@ describe('group commit of progress saves', () => {
     expect(later[1]).toMatchObject({ completed: false, progress: 10 });
   });
 
+  it('sends the saves queued in one pass (a gathered batch) as one statement, whatever their learners', async () => {
+    const statements: number[] = [];
+    const counted = db().withPlugin({
+      transformQuery: ({ node }) => (statements.push(1), node),
+      transformResult: async ({ result }) => result,
+    });
+    const saves = createSaveBatcher(counted, { maxInFlight: 4 });
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) =>
+        saves.save(user(100 + (n % 3)), product(n), {
+          progress: 10 * n,
+          lastPosition: n,
+          completed: false,
+          clientTime: 1_000,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.progress)).toEqual([10, 20, 30, 40, 50, 60]);
+    expect(statements).toHaveLength(1);
+  });
+
   it("sends one learner's saves one statement at a time (Postgres would only make the second wait on the first), the later ones together", async () => {
     let running = 0;
     let mostAtOnce = 0;
     const statements: number[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     const counted = db().withPlugin({
       transformQuery: ({ node }) => {
         running += 1;
@@ -85,24 +108,21 @@ describe('group commit of progress saves', () => {
         return node;
       },
       transformResult: async ({ result }) => {
+        if (statements.length === 1) await held; // the first statement stays in flight until the rest queued
         running -= 1;
         return result;
       },
     });
     const saves = createSaveBatcher(counted, { maxInFlight: 4 });
-    const results = await Promise.all(
-      [1, 2, 3, 4].map((p) =>
-        saves.save(user(93), product(p), {
-          progress: 10 * p,
-          lastPosition: p,
-          completed: false,
-          clientTime: 1_000,
-        }),
-      ),
-    );
+    const write = (p: number) => ({ progress: 10 * p, lastPosition: p, completed: false, clientTime: 1_000 });
+    const first = saves.save(user(93), product(1), write(1));
+    await vi.waitFor(() => expect(statements).toHaveLength(1));
+    const later = [2, 3, 4].map((p) => saves.save(user(93), product(p), write(p)));
+    release();
+    const results = await Promise.all([first, ...later]);
     expect(results.every((r) => r.applied)).toBe(true);
     expect(mostAtOnce).toBe(1);
-    // The first save alone (sent at once), then the three that queued meanwhile in one statement.
+    // The first save alone, then the three that queued while it was in flight in one statement.
     expect(statements).toHaveLength(2);
     const rows = await db().selectFrom('progress').selectAll().where('user_id', '=', user(93)).execute();
     expect(rows.map((r) => r.progress).sort((a, b) => a - b)).toEqual([10, 20, 30, 40]);
@@ -115,36 +135,18 @@ describe('group commit of progress saves', () => {
       transformResult: async ({ result }) => result,
     });
     const saves = createSaveBatcher(counted);
-    const [first, ...queued] = await Promise.all([
-      saves.save(user(94), product(1), {
-        progress: 10,
-        lastPosition: 1,
-        completed: false,
-        clientTime: 1_000,
-      }),
-      saves.save(user(94), product(1), {
-        progress: 30,
-        lastPosition: 3,
-        completed: false,
-        clientTime: 3_000,
-      }),
-      saves.save(user(94), product(1), {
-        progress: 20,
-        lastPosition: 2,
-        completed: false,
-        clientTime: 2_000,
-      }), // older than the one before it
-      saves.save(user(94), product(1), {
-        progress: 40,
-        lastPosition: 4,
-        completed: false,
-        clientTime: 4_000,
-      }),
-    ]);
-    expect(statements).toBe(2); // the first alone, the three that queued meanwhile together
-    expect(first).toMatchObject({ applied: true, progress: 10 });
-    expect(queued.map((r) => r.applied)).toEqual([true, false, true]);
-    for (const answer of queued)
+    const write = (n: number) => ({
+      progress: 10 * n,
+      lastPosition: n,
+      completed: false,
+      clientTime: 1_000 * n,
+    });
+    const answers = await Promise.all(
+      [1, 3, 2, 4].map((n) => saves.save(user(94), product(1), write(n))), // 2 is older than the 3 before it
+    );
+    expect(statements).toBe(1);
+    expect(answers.map((r) => r.applied)).toEqual([true, true, false, true]);
+    for (const answer of answers)
       expect(answer).toMatchObject({ progress: 40, lastPosition: 4, furthestPosition: 4 });
   });
 
@@ -153,7 +155,7 @@ describe('group commit of progress saves', () => {
     const save = (u: number, progress: number, clientTime: number) =>
       saves.save(user(u), product(3), { progress, lastPosition: progress, completed: false, clientTime });
     const outcomes = await Promise.allSettled([
-      save(96, 10, 1), // alone, at once; the rest queue behind it and go together
+      save(96, 10, 1), // all four in one statement, which Postgres refuses: each row's saves are then retried alone
       save(97, 40_000, 1), // out of a smallint's range: Postgres refuses the statement holding it
       save(98, 20, 1),
       save(98, 30, 2),

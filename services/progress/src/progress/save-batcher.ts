@@ -10,9 +10,10 @@ interface Pending extends SaveItem {
 }
 
 /**
- * Group commit for progress saves. A save is sent at once when a connection is free; while batches are
- * in flight, the next saves queue and then travel together as one multi-row upsert (one statement,
- * one commit), so a busy moment costs Postgres and the driver far less per save.
+ * Group commit for progress saves. The saves queued in one go (before the next microtask: a gathered batch's,
+ * stored in one pass) are sent together once a connection is free; while batches are in flight, the next saves
+ * queue and then travel together as one multi-row upsert (one statement, one commit), so a busy moment costs
+ * Postgres and the driver far less per save.
  * A learner is in at most one batch at a time: every save of a learner also adds to that learner's row of
  * the day in `learning_days`, which Postgres locks until the statement commits, so two statements of one
  * learner could only wait for each other (and two batches holding the same two learners in opposite
@@ -23,6 +24,7 @@ interface Pending extends SaveItem {
 export function createSaveBatcher(db: Kysely<Database>, { maxInFlight = 4, maxBatch = 200 } = {}) {
   let queue: Pending[] = [];
   let inFlight = 0;
+  let pumpQueued = false;
   /** Learners with a batch in flight. */
   const busyUsers = new Set<string>();
 
@@ -88,8 +90,15 @@ export function createSaveBatcher(db: Kysely<Database>, { maxInFlight = 4, maxBa
       return new Promise((resolve, reject) => {
         queue.push({ userId, productId, write, resolve, reject });
         // After every pump each queued save's learner is busy (or every slot is): a save of a busy learner
-        // starts nothing, so the queue is not walked for it (a learner's burst walked it once a save).
-        if (!busyUsers.has(userId)) pump();
+        // starts nothing, so the queue is not walked for it (a learner's burst walked it once a save). Else the
+        // pump waits for the end of the current task's synchronous work, so saves queued in one pass (a
+        // gathered batch's) leave as one statement, not the first ones alone and the rest together.
+        if (busyUsers.has(userId) || pumpQueued) return;
+        pumpQueued = true;
+        queueMicrotask(() => {
+          pumpQueued = false;
+          pump();
+        });
       });
     },
   };
