@@ -6,10 +6,12 @@ import {
   type ServerResponse,
 } from 'node:http';
 import {
+  IDENTITY_ASSERTION_MAX_LENGTH,
   IDENTITY_HEADER,
   INTERNAL_HEADER,
   PROGRESS_SAVE_BATCH,
   progressRoutes,
+  progressSaveBatchAnswerSchema,
   progressSaveBatchRoutes,
   type SaveBatchAnswer,
 } from '@catalyst/contracts';
@@ -41,6 +43,8 @@ const SAVE_PREFIX = SAVE_PATH.slice(0, SAVE_PATH.lastIndexOf('/') + 1);
 const PLAIN_SEGMENT = /^[A-Za-z0-9_-]{1,200}$/;
 const BATCH_HEAD = '{"saves":[';
 const BATCH_TAIL = ']}';
+/** What a save's traceparent adds to its item: the field with a W3C traceparent (55 characters), the one the gateway writes. */
+const TRACEPARENT_ROOM = ',"traceparent":""'.length + 55;
 
 /**
  * The progress saves (PATCH /content/progress/product/:id) that arrive in one moment (the same turn of the event
@@ -231,26 +235,37 @@ export function createSaveBatches({
       const identity = req.headers[IDENTITY_HEADER];
       // An assertion longer than any service accepts goes alone (and gets its 401, as ever): in a batch it would
       // make the whole batch's body invalid.
-      if (!PLAIN_SEGMENT.test(productId) || typeof identity !== 'string' || identity.length > 4096)
+      if (
+        !PLAIN_SEGMENT.test(productId) ||
+        typeof identity !== 'string' ||
+        identity.length > IDENTITY_ASSERTION_MAX_LENGTH
+      )
         return false;
-      // The save's own request span is the parent of its work in progress, as a forwarded request's would be.
-      const carried: Record<string, unknown> = {};
-      const endSpan = traceUpstream(res, carried, 'progress');
       // The language the service would read from the header, named (a header of any length never fails the batch).
       const language = req.headers['accept-language']
         ? languageOfHeader(req.headers['accept-language'])
         : undefined;
-      const item = JSON.stringify({
+      const untraced = JSON.stringify({
         identity,
         productId,
         body: plan.body.toString('utf8'),
         requestId: plan.requestId,
         ...(language ? { language } : {}),
-        ...(typeof carried.traceparent === 'string' ? { traceparent: carried.traceparent } : {}),
       });
       // Never the case within maxSaveBytes (a body escaped six times over still fits), but a save that could never
-      // fit a batch would wait for ever: it goes alone.
-      if (BATCH_HEAD.length + item.length + BATCH_TAIL.length > PROGRESS_SAVE_BATCH.maxBytes) return false;
+      // fit a batch would wait for ever: it goes alone, before its upstream span is started here.
+      if (
+        BATCH_HEAD.length + untraced.length + TRACEPARENT_ROOM + BATCH_TAIL.length >
+        PROGRESS_SAVE_BATCH.maxBytes
+      )
+        return false;
+      // The save's own request span is the parent of its work in progress, as a forwarded request's would be.
+      const carried: Record<string, unknown> = {};
+      const endSpan = traceUpstream(res, carried, 'progress');
+      const item =
+        typeof carried.traceparent === 'string'
+          ? `${untraced.slice(0, -1)},"traceparent":${JSON.stringify(carried.traceparent)}}`
+          : untraced;
       queue.push({ req, res, plan, userId, item, endSpan });
       schedule();
       return true;
@@ -258,16 +273,14 @@ export function createSaveBatches({
   };
 }
 
-/** The batch's answers, when they are one a save. */
-function answersOf(text: string, count: number): SaveBatchAnswer[] | undefined {
+/** The batch's answers, when they are the batch route's answer (its declared schema) with one a save. */
+export function answersOf(text: string, count: number): SaveBatchAnswer[] | undefined {
+  let data: unknown;
   try {
-    const answers = (JSON.parse(text) as { data?: { answers?: unknown } }).data?.answers;
-    if (!Array.isArray(answers) || answers.length !== count) return undefined;
-    const valid = answers.every(
-      (a: Partial<SaveBatchAnswer>) => typeof a?.status === 'number' && typeof a.body === 'string',
-    );
-    return valid ? (answers as SaveBatchAnswer[]) : undefined;
+    data = (JSON.parse(text) as { data?: unknown } | null)?.data;
   } catch {
     return undefined;
   }
+  const parsed = progressSaveBatchAnswerSchema.safeParse(data);
+  return parsed.success && parsed.data.answers.length === count ? parsed.data.answers : undefined;
 }

@@ -47,6 +47,8 @@ export type Identity = z.infer<typeof identitySchema>;
 
 /** Header carrying the gateway's signed identity assertion. */
 export const IDENTITY_HEADER = 'x-catalyst-identity';
+/** The longest identity assertion a service reads: a longer one is refused unread. */
+export const IDENTITY_ASSERTION_MAX_LENGTH = 4096;
 /**
  * Header of a service's answer to the gateway (never passed on to the client): `premium; max-age=N`, the
  * answer is the same for every caller entitled to premium content (a route declared `cache: 'premium'`), so

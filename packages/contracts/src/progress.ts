@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { objectIdSchema, pagingQuerySchema } from './api';
 import { productSummarySchema } from './catalog';
+import { IDENTITY_ASSERTION_MAX_LENGTH } from './identity';
 import { PROGRESS_RULES } from './progress-rules';
 
 export { DEFAULT_PLAYER_SETTINGS, PROGRESS_RULES, percentOf } from './progress-rules';
@@ -155,7 +156,7 @@ export const PROGRESS_SAVE_BATCH = { maxSaves: 200, maxBytes: 256 * 1024, maxSav
 
 const gatheredSaveSchema = z.object({
   /** The caller's identity assertion, as the gateway signs it for a forwarded request (no service reads a longer one). */
-  identity: z.string().max(4096),
+  identity: z.string().max(IDENTITY_ASSERTION_MAX_LENGTH),
   /** The `:id` of the PATCH's path, as sent (the PATCH's own params schema judges it). */
   productId: z.string().max(200),
   /** The PATCH's body, as sent. */

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { identitySchema, type Identity } from '@catalyst/contracts';
+import { IDENTITY_ASSERTION_MAX_LENGTH, identitySchema, type Identity } from '@catalyst/contracts';
 
 const DEFAULT_TTL_SECONDS = 60;
 
@@ -33,7 +33,7 @@ export function verifyIdentity(
   secret: string,
   now = Date.now(),
 ): Identity | null {
-  if (!assertion || assertion.length > 4096) return null;
+  if (!assertion || assertion.length > IDENTITY_ASSERTION_MAX_LENGTH) return null;
   const memoKey = `${secret}\u0000${assertion}`;
   const known = verified.get(memoKey);
   if (known) return known.exp * 1000 < now ? null : known.identity;
