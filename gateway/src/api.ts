@@ -226,6 +226,9 @@ export function createApiHandler({
   // costs neither the read of the rest nor a forward), never beyond BODY_LIMIT; one reader per limit.
   const readers = new Map<number, Handler>();
   const readBody: Handler = (req, res, next) => {
+    // No body at all (nearly every GET): nothing to read, as body-parser would decide (type-is's hasBody).
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
+      return next();
     const limit = Math.min(routeOf(res).maxBodyBytes ?? config.BODY_LIMIT, config.BODY_LIMIT);
     if (readDeclaredBody(req, limit, next)) return;
     let read = readers.get(limit);
@@ -244,8 +247,11 @@ export function createApiHandler({
     const requestId = String(localsOf(res).requestId);
     // A route with a token of its own (SCIM) is not a session's: auth is never asked about it.
     const token = route.ownBearer ? undefined : bearerToken(req.headers.authorization);
+    // A token this gateway already knows is answered at once (no promise to wait on), as resolve would answer it.
     let caller: Identity | null = null;
-    if (token) {
+    const known = token ? identity.known?.(token) : undefined;
+    if (known !== undefined) caller = known;
+    else if (token) {
       try {
         caller = await identity.resolve(token, requestId);
       } catch (error) {
@@ -265,7 +271,9 @@ export function createApiHandler({
     if (caller && audiences && route.audience && req.method === 'GET') {
       audience = route.audience;
       const entry = edge.lookup(req.url ?? '/', audience);
-      if (entry && (await audiences.admits(audience, caller, requestId)) && !res.headersSent) {
+      // The caller's plan is nearly always known here already: then there is no promise to wait on.
+      const admitted = entry ? audiences.admits(audience, caller, requestId) : false;
+      if (entry && (typeof admitted === 'boolean' ? admitted : await admitted) && !res.headersSent) {
         localsOf(res).cache = 'HIT';
         return edge.send(req, res, entry, 'HIT');
       }

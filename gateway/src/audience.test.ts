@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CACHE_PURGE_CHANNEL, verifyIdentity, type Broadcast } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, until } from '@catalyst/service-kit/testing';
+import { TEST_INTERNAL_SECRET, testLog, until } from '@catalyst/service-kit/testing';
+import { createAudienceGate } from './audience';
 import type { Identity } from '@catalyst/contracts';
 import { serveSessions, startWorld } from './testing/upstreams';
 
@@ -180,6 +181,23 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
     answer!();
     await asking;
     expect((await list(tokens.member)).status).toBe(403);
+  });
+
+  it('admits at once (no promise to wait on) a caller whose plan billing gave it, until it forgets the plan', async () => {
+    const gate = createAudienceGate({
+      billingUrl: world.billing.url,
+      internalSecret: TEST_INTERNAL_SECRET,
+      timeoutMs: 1_000,
+      ttlSeconds: 30,
+      log: testLog,
+    })!;
+    const asked = gate.admits('premium', member);
+    expect(asked).toBeInstanceOf(Promise);
+    expect(await asked).toBe(true);
+    expect(gate.admits('premium', member)).toBe(true);
+    expect(gate.admits('premium', { ...learner, role: 'admin' })).toBe(true);
+    gate.forgetAll();
+    expect(gate.admits('premium', member)).toBeInstanceOf(Promise);
   });
 
   it('drops the kept answer when content is written to, and goes to content while billing cannot answer', async () => {

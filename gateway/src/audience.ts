@@ -18,7 +18,8 @@ import {
  * "no": the request goes on to the service, which decides as it always does.
  */
 export interface AudienceGate {
-  admits(audience: Audience, caller: Identity, requestId?: string): Promise<boolean>;
+  /** Answered at once when the plan is already known here (an admin, a plan billing gave within the TTL). */
+  admits(audience: Audience, caller: Identity, requestId?: string): boolean | Promise<boolean>;
   /** Forgets every plan it knew: after any write billing accepted (a cancellation, a payment provider's event). */
   forgetAll(): void;
 }
@@ -53,14 +54,15 @@ export function createAudienceGate({
     (userId) => (userId ? void entitlements.evict(userId) : forgetAll()),
     forgetAll,
   );
+  const ask = async (caller: Identity, requestId?: string) => {
+    try {
+      return await entitlements.isEntitled(caller, requestId);
+    } catch {
+      return false;
+    }
+  };
   return {
-    async admits(_audience, caller, requestId) {
-      try {
-        return await entitlements.isEntitled(caller, requestId);
-      } catch {
-        return false;
-      }
-    },
+    admits: (_audience, caller, requestId) => entitlements.known(caller) ?? ask(caller, requestId),
     forgetAll,
   };
 }

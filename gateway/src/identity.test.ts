@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVICT_USER_HEADER, currentUserResponseSchema, type Identity } from '@catalyst/contracts';
 import { MemoryCache, verifyIdentity, type Broadcast, type Cache } from '@catalyst/service-kit';
-import { TEST_INTERNAL_SECRET, createTestCache, testUsers } from '@catalyst/service-kit/testing';
+import { TEST_INTERNAL_SECRET, createTestCache, testLog, testUsers } from '@catalyst/service-kit/testing';
+import { createIdentityResolver } from './identity';
 import { echoOf, sendJson, serveSessions, startGateway, startStandIn, startWorld } from './testing/upstreams';
 
 /** A signed identity assertion lives 60 s; the gateway reuses it until 30 s before it expires. */
@@ -525,6 +526,35 @@ describe('when auth cannot be reached', () => {
     } finally {
       await Promise.all([one.close(), two.close(), auth.close(), content.close()]);
       await shared.close();
+    }
+  });
+});
+
+describe("the identity cache's answer at once (known)", () => {
+  it('knows nothing before a token is resolved, then its identity (or null) without asking, until it is evicted', async () => {
+    const auth = await startStandIn('auth');
+    const sessions = new Map<string, Identity>([[tokens.learner, testUsers.learner]]);
+    serveSessions(auth, sessions);
+    const identity = createIdentityResolver({
+      authUrl: auth.url,
+      internalSecret: TEST_INTERNAL_SECRET,
+      ttlSeconds: 30,
+      timeoutMs: 1_000,
+      log: testLog,
+    });
+    try {
+      expect(identity.known!('not a token')).toBeNull();
+      expect(identity.known!(tokens.learner)).toBeUndefined();
+      expect(await identity.resolve(tokens.learner)).toEqual(testUsers.learner);
+      expect(await identity.resolve(tokens.admin)).toBeNull();
+      const asked = resolveCalls(auth);
+      expect(identity.known!(tokens.learner)).toEqual(testUsers.learner);
+      expect(identity.known!(tokens.admin)).toBeNull();
+      expect(resolveCalls(auth)).toBe(asked);
+      await identity.evictToken(tokens.learner);
+      expect(identity.known!(tokens.learner)).toBeUndefined();
+    } finally {
+      await auth.close();
     }
   });
 });

@@ -22,6 +22,8 @@ export class AuthUnavailableError extends Error {
 export interface IdentityResolver {
   /** The session's identity, null for an invalid/expired/revoked token; throws AuthUnavailableError. */
   resolve(token: string, requestId?: string): Promise<Identity | null>;
+  /** What `resolve` would answer at once from this process's cache; undefined when it would have to ask. */
+  known?(token: string): Identity | null | undefined;
   /** Forgets one token (after logout). */
   evictToken(token: string): Promise<void>;
   /** Forgets every cached session of a user (after a password or profile change). */
@@ -199,12 +201,15 @@ export function createIdentityResolver({
     );
   }
 
-  return {
-    async resolve(token, requestId) {
+  const resolver: IdentityResolver & Required<Pick<IdentityResolver, 'known'>> = {
+    known(token) {
       if (!TOKEN_PATTERN.test(token)) return null;
+      return local.get(tokenKey(token))?.identity;
+    },
+    async resolve(token, requestId) {
+      const known = resolver.known(token);
+      if (known !== undefined) return known;
       const key = tokenKey(token);
-      const cached = local.get(key);
-      if (cached) return cached.identity;
       const pending = inFlight.get(key);
       if (pending) return pending;
       const promise = lookup(key, token, requestId).finally(() => inFlight.delete(key));
@@ -227,4 +232,5 @@ export function createIdentityResolver({
       }
     },
   };
+  return resolver;
 }

@@ -81,6 +81,7 @@ export function createStreamSessions({
 
   const resolver: IdentityResolver = {
     resolve: (token, requestId) => identity.resolve(token, requestId),
+    ...(identity.known ? { known: identity.known.bind(identity) } : {}),
     async evictToken(token) {
       await identity.evictToken(token);
       await check((watched) => watched.token === token);

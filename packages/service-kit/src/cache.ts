@@ -9,6 +9,8 @@ import { metrics } from './metrics';
  */
 export interface Cache {
   get<T>(key: string): Promise<T | undefined>;
+  /** The value `get` would give, read at once: only a store in this process has it (none: ask `get`). */
+  peek?<T>(key: string): T | undefined;
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
   del(...keys: string[]): Promise<void>;
   /** Increments a counter that expires ttlSeconds after its first increment; returns the new count. */
@@ -36,6 +38,10 @@ export class MemoryCache implements Cache {
   }
 
   async get<T>(key: string): Promise<T | undefined> {
+    return this.peek<T>(key);
+  }
+
+  peek<T>(key: string): T | undefined {
     const entry = this.entries.get(key);
     return entry ? (JSON.parse(entry.json) as T) : undefined;
   }

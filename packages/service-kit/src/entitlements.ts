@@ -11,6 +11,11 @@ export interface Entitlements {
   /** Admins always; everyone else as billing says (cached up to the TTL). */
   isEntitled(identity: Identity, requestId?: string): Promise<boolean>;
   /**
+   * What `isEntitled` would answer without waiting, when that is already known in this process (an admin, or an
+   * answer kept in an in-process cache); undefined: ask `isEntitled`.
+   */
+  known(identity: Identity): boolean | undefined;
+  /**
    * A product opens for a signed-in caller when it is free (priced 0), it is their own creator's (a creator
    * account's identity names its creator), or the caller is entitled; billing is asked only for the last.
    */
@@ -67,9 +72,14 @@ export function createEntitlements({
   let evictions = 0;
 
   const entitlements: Entitlements = {
-    async isEntitled(identity, requestId) {
+    known(identity) {
       if (identity.role === 'admin') return true;
-      const cached = await cache.get<boolean>(key(identity.id));
+      return cache.peek?.<boolean>(key(identity.id));
+    },
+    async isEntitled(identity, requestId) {
+      const known = entitlements.known(identity);
+      if (known !== undefined) return known;
+      const cached = cache.peek ? undefined : await cache.get<boolean>(key(identity.id));
       if (cached !== undefined) return cached;
       const asked = evictions;
       const entitled = await askBilling(identity.id, requestId);

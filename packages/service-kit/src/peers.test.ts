@@ -6,7 +6,7 @@ import { createService } from './app';
 import { createEntitlements } from './entitlements';
 import { HttpError } from './errors';
 import { createInvalidations } from './invalidations';
-import { MemoryCache } from './cache';
+import { MemoryCache, type Cache } from './cache';
 import { createPeer } from './peers';
 import { TEST_INTERNAL_SECRET, createPeerStandIn, testLog, until } from './testing';
 
@@ -106,6 +106,29 @@ describe('createPeer', async () => {
       expect(await entitlements.isEntitled(admin)).toBe(true);
       expect(billing.calls.length - before).toBe(1);
       expect(await entitlements.mayOpen({ ...user, id: 'c'.repeat(24) }, { price: 0 })).toBe(true);
+      expect(billing.calls.length - before).toBe(1);
+    });
+
+    it('knows at once what it kept in process, an admin always, and nothing it would have to ask', async () => {
+      answer = 'plan';
+      const entitlements = createEntitlements({ billing: peer, cache: new MemoryCache(100) });
+      expect(entitlements.known(admin)).toBe(true);
+      expect(entitlements.known(user)).toBeUndefined();
+      expect(await entitlements.isEntitled(user)).toBe(true);
+      expect(entitlements.known(user)).toBe(true);
+      await entitlements.evict(user.id);
+      expect(entitlements.known(user)).toBeUndefined();
+      answer = 'none';
+      expect(await entitlements.isEntitled(user)).toBe(false);
+      expect(entitlements.known(user)).toBe(false);
+      // A store outside the process (Redis: no peek) is asked, never known without waiting.
+      const kept = new MemoryCache(100);
+      const remote = { get: kept.get.bind(kept), set: kept.set.bind(kept), del: kept.del.bind(kept) };
+      const shared = createEntitlements({ billing: peer, cache: remote as unknown as Cache });
+      const before = billing.calls.length;
+      expect(await shared.isEntitled(user)).toBe(false);
+      expect(shared.known(user)).toBeUndefined();
+      expect(await shared.isEntitled(user)).toBe(false);
       expect(billing.calls.length - before).toBe(1);
     });
 
