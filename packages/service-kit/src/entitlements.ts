@@ -70,6 +70,22 @@ export function createEntitlements({
   // Bumped by every eviction: billing's answer to a question asked before one is used but not kept, since it
   // may be the plan as it was before the change the eviction announced.
   let evictions = 0;
+  // One question to billing per user at a time: callers that find no answer kept while one is on its way wait for
+  // that one (a member's many requests when the kept answer expires asked billing once each).
+  const asking = new Map<string, Promise<boolean>>();
+  const ask = (userId: string, requestId?: string) => {
+    const asked = evictions;
+    const answer = askBilling(userId, requestId)
+      .then(async (entitled) => {
+        if (asked === evictions) await cache.set(key(userId), entitled, ttlSeconds);
+        return entitled;
+      })
+      .finally(() => {
+        if (asking.get(userId) === answer) asking.delete(userId);
+      });
+    asking.set(userId, answer);
+    return answer;
+  };
 
   const entitlements: Entitlements = {
     known(identity) {
@@ -81,10 +97,7 @@ export function createEntitlements({
       if (known !== undefined) return known;
       const cached = cache.peek ? undefined : await cache.get<boolean>(key(identity.id));
       if (cached !== undefined) return cached;
-      const asked = evictions;
-      const entitled = await askBilling(identity.id, requestId);
-      if (asked === evictions) await cache.set(key(identity.id), entitled, ttlSeconds);
-      return entitled;
+      return asking.get(identity.id) ?? ask(identity.id, requestId);
     },
     async mayOpen(identity, product, requestId) {
       if (product != null && (isFreeProduct(product) || ownItem(identity, product))) return true;
@@ -92,6 +105,8 @@ export function createEntitlements({
     },
     async evict(userId) {
       evictions += 1;
+      // A question asked before the change is not shared with those asked after it.
+      asking.delete(userId);
       await cache.del(key(userId));
     },
   };

@@ -132,6 +132,22 @@ describe('createPeer', async () => {
       expect(billing.calls.length - before).toBe(1);
     });
 
+    it("asks billing once for a user's concurrent questions, but not for one asked after a change was announced", async () => {
+      answer = 'plan';
+      const entitlements = createEntitlements({ billing: peer, cache: new MemoryCache(100) });
+      const before = billing.calls.length;
+      const together = await Promise.all([1, 2, 3, 4, 5].map(() => entitlements.isEntitled(user)));
+      expect(together).toEqual([true, true, true, true, true]);
+      expect(billing.calls.length - before).toBe(1);
+      await entitlements.evict(user.id);
+      const first = entitlements.isEntitled(user);
+      await entitlements.evict(user.id);
+      answer = 'none';
+      expect(await entitlements.isEntitled(user)).toBe(false);
+      await first;
+      expect(billing.calls.length - before).toBe(3);
+    });
+
     it('has one failure rule: billing not knowing the user is no plan; billing failing is a 503', async () => {
       const entitlements = createEntitlements({ billing: peer, cache: new MemoryCache(100) });
       answer = 'unknown';
