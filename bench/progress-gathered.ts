@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICES } from '@catalyst/contracts';
 import { freePort } from '@catalyst/service-kit/ports';
-import { benchProgressWrites } from './progress';
+import { benchProgressWrites, roundFigures } from './progress';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -88,14 +88,8 @@ try {
         productsPerUser,
         pids: { gateway: sides[name].gateway, progress, content },
       });
-      const { writesPerSecond, latencyMs, errors, refusals, lost, corrupt, pairsChecked } = result;
-      const cpu = Object.fromEntries(
-        Object.entries(result.cpuMicrosPerWrite ?? {}).map(([k, v]) => [k, Math.round(v)]),
-      );
-      process.stdout.write(
-        `${JSON.stringify({ round, side: name, load, writesPerSecond: Math.round(writesPerSecond), latencyMs, errors, refusals, lost, corrupt, pairsChecked, cpuMicrosPerWrite: cpu })}\n`,
-      );
-      if (lost > 0 || corrupt > 0) process.exitCode = 1;
+      process.stdout.write(`${JSON.stringify({ round, side: name, load, ...roundFigures(result) })}\n`);
+      if (result.lost > 0 || result.corrupt > 0) process.exitCode = 1;
     }
   }
 } finally {

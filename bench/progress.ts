@@ -60,6 +60,16 @@ export interface ProgressBenchResult {
   cpuMicrosPerWrite?: Record<string, number>;
 }
 
+/** A run's figures for a line of a sitting's log: saves/s and CPU µs a save rounded, the rest as measured. */
+export function roundFigures(result: ProgressBenchResult) {
+  const { writesPerSecond, latencyMs, errors, refusals, lost, corrupt, pairsChecked } = result;
+  const cpuMicrosPerWrite = Object.fromEntries(
+    Object.entries(result.cpuMicrosPerWrite ?? {}).map(([k, v]) => [k, Math.round(v)]),
+  );
+  const figures = { latencyMs, errors, refusals, lost, corrupt, pairsChecked, cpuMicrosPerWrite };
+  return { writesPerSecond: Math.round(writesPerSecond), ...figures };
+}
+
 interface AutocannonRequest {
   method?: string;
   path?: string;
