@@ -19,6 +19,7 @@ import * as learningPaths from './2026-12-05T15-10-00_learning_paths';
 import * as demoPaths from './2026-12-05T15-50-00_demo_paths';
 import * as creatorStudio from './2026-12-06T10-00-00_creator_studio';
 import * as creatorPages from './2026-12-06T10-10-00_creator_pages';
+import * as searchCandidatesLean from './2026-12-07T14-00-00_search_candidates_lean';
 
 /** Every migration of the content schema, by sortable name. Migrations are frozen once landed. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T15-50-00_demo_paths': demoPaths,
   '2026-12-06T10-00-00_creator_studio': creatorStudio,
   '2026-12-06T10-10-00_creator_pages': creatorPages,
+  '2026-12-07T14-00-00_search_candidates_lean': searchCandidatesLean,
 };
