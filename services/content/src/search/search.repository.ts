@@ -18,6 +18,7 @@ import {
   type SearchSuggestion,
   type SearchType,
 } from '@catalyst/contracts';
+import { executePrepared } from '@catalyst/service-kit';
 import type { Database } from '../db/schema';
 
 // All of search's SQL: the documents, their triggers and the query builder are the migration
@@ -203,12 +204,16 @@ export async function searchCatalogue(
   const limit = Math.min(pageSize, SEARCH_WINDOW - offset);
   // One statement: the matches (one per result, the filters aside) are found and ranked once, then the page,
   // the filtered total and the facets are read from them.
-  const { rows } = await sql<{
-    page: HitRow[] | null;
-    total: string;
-    facets: FacetRow[] | null;
-    lessons_left_out: boolean;
-  }>`
+  // Prepared once a connection (its values are all parameters): planning it anew cost Postgres about as much as
+  // ranking the matches.
+  const rows = await executePrepared(
+    db,
+    sql<{
+      page: HitRow[] | null;
+      total: string;
+      facets: FacetRow[] | null;
+      lessons_left_out: boolean;
+    }>`
     with ${bestPerResult(ts, lessonCandidates)},
     hits as (select * from matches d where ${filtersOf(filters)}),
     page as (
@@ -221,10 +226,14 @@ export async function searchCatalogue(
         -- What search_lesson_text and search_entity_text give, read from the rows joined here: a call of either
         -- per row (each planned and run on its own) cost more than highlighting the text; keep them in step.
         -- The row read past the page only says whether there is a next page: it gets no snippet nor second.
-        case when h.position <= ${offset + limit} then search_marks(case h.kind
-          when 'lesson' then concat_ws(' … ', nullif(search_plain_text(l.body), ''), said.text)
-          when 'product' then concat_ws(' … ', nullif(p.description, ''), said.text)
-          else coalesce(gc.description, gr.description) end, ${ts}, false) end as snippet,
+        -- A lesson's article is marked as it is kept (ts_headline reads its tags as spaces) and only the snippet
+        -- is made plain text: making the whole article plain first cost more than marking it.
+        case when h.position > ${offset + limit} then null
+          when h.kind = 'lesson' then search_plain_text(
+            search_marks(concat_ws(' … ', nullif(l.body, ''), said.text), ${ts}, false))
+          else search_marks(case h.kind
+            when 'product' then concat_ws(' … ', nullif(p.description, ''), said.text)
+            else coalesce(gc.description, gr.description) end, ${ts}, false) end as snippet,
         (select s.start_seconds from search_captions s
           where h.position <= ${offset + limit} and s.captions_path = h.captions_path
             and to_tsvector('catalyst_search', s.text) @@ ${ts}
@@ -256,7 +265,8 @@ export async function searchCatalogue(
     select (select json_agg(r order by r.position) from page_rows r) as page,
       ${counted ? sql`(select count(*) from (select 1 from hits limit ${SEARCH_WINDOW + 1}) t)` : sql`0`} as total,
       ${counted ? sql`(select json_agg(f) from facet_rows f)` : sql`null`} as facets,
-      (select count(*) from lesson_candidates) > ${lessonCandidates} as lessons_left_out`.execute(db);
+      (select count(*) from lesson_candidates) > ${lessonCandidates} as lessons_left_out`.compile(db),
+  );
   const page = rows[0]?.page ?? [];
   // Counted past the window, or lessons left out of the ranking: the total and the facets say "at least".
   const counting = Number(rows[0]?.total ?? 0);

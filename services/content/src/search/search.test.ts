@@ -98,7 +98,7 @@ beforeAll(async () => {
         duration_seconds: 300,
         video_url: null,
         media_asset_id: null,
-        body: '<p>The cascade decides which rule wins: <strong>specificity</strong> &amp; order.</p>',
+        body: '<p>The cascade decides which rule wins: <strong>specificity</strong> &amp; order, even in &lt;style&gt; blocks.</p>',
       },
       {
         id: ids.welcome,
@@ -181,7 +181,10 @@ describe('GET /search', () => {
       lesson: { _id: ids.selectors, title: 'Selectors', atSeconds: null },
     });
     expect(marked(hit.snippet)).toEqual(['specificity']);
-    expect(hit.snippet.map((s: SearchSegment) => s.text).join('')).toContain('specificity & order');
+    // The article's text as a reader sees it: its tags left out, its escaped characters as they show.
+    expect(hit.snippet.map((s: SearchSegment) => s.text).join('')).toContain(
+      'specificity & order, even in <style> blocks',
+    );
   });
 
   it("keeps no lesson's text in the index, yet corrects a misspelt word only a lesson holds", async () => {
@@ -397,6 +400,23 @@ describe('GET /search', () => {
   it('reads tsquery syntax in the words as plain words', async () => {
     const { body } = await search(`q=${encodeURIComponent('python:* & !beginners')}`);
     expect(titles(body.data.items)).toEqual(['Python for Beginners']);
+  });
+
+  it('prepares a search once a connection, whatever its words', async () => {
+    const uses = await ctx.db.connection().execute(async (connection) => {
+      // Each prepared search statement of this connection (other tests' filters and sorts among them): its runs.
+      const runs = async () => {
+        const { rows } = await sql<{ name: string; runs: number }>`
+          select name, generic_plans + custom_plans as runs from pg_prepared_statements
+          where statement like '%lesson_candidates%'`.execute(connection);
+        return new Map(rows.map((r) => [r.name, Number(r.runs)]));
+      };
+      const before = await runs();
+      for (const q of ['python', 'caramel', 'specificity'])
+        await searchCatalogue(connection, { q, sort: 'relevance', cursor: 0 });
+      return [...(await runs())].map(([name, n]) => n - (before.get(name) ?? 0)).filter((n) => n > 0);
+    });
+    expect(uses).toEqual([3]);
   });
 });
 
