@@ -1,9 +1,17 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { progressSaveBatchRoutes, type GatheredSave, type Identity } from '@catalyst/contracts';
 import { startTelemetry } from '@catalyst/service-kit/telemetry';
-import { captureLog, startGateway, startWorld } from './testing/upstreams';
+import { captureLog, serveSessions, startGateway, startWorld } from './testing/upstreams';
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-0[01]$/;
+const LEARNER_TOKEN = 'learner-token-0123456789abcdef';
+const learner: Identity = {
+  id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+  role: 'user',
+  email: 'l@example.com',
+  name: 'Lee',
+};
 
 /** A GET with node's own client (this process's fetch is traced and would send a traceparent of its own). */
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -30,6 +38,7 @@ describe('trace context without an OTLP endpoint', () => {
   let world: Awaited<ReturnType<typeof startWorld>>;
   beforeAll(async () => {
     world = await startWorld({ EDGE_CACHE_SECONDS: '0' }, { log });
+    serveSessions(world.auth, new Map([[LEARNER_TOKEN, learner]]));
   });
   afterAll(() => world.close());
 
@@ -98,6 +107,32 @@ describe('trace context without an OTLP endpoint', () => {
       world.content.handle(undefined);
       await keeping.close();
     }
+  });
+
+  it("carries a gathered save's own traceparent to progress, in the batch's item of that save", async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const productId = 'dddddddddddddddddddddddd';
+    await new Promise<void>((resolve, reject) =>
+      request(
+        `${world.gateway.url}/api/v1/content/progress/product/${productId}`,
+        {
+          method: 'PATCH',
+          headers: {
+            authorization: `Bearer ${LEARNER_TOKEN}`,
+            'content-type': 'application/json',
+            traceparent: `00-${traceId}-b7ad6b7169203331-01`,
+          },
+        },
+        (res) => res.resume().on('end', resolve),
+      )
+        .on('error', reject)
+        .end(JSON.stringify({ progress: 10, lastPosition: 5 })),
+    );
+    const batch = world.progress.seen.find((seen) => seen.url === progressSaveBatchRoutes.saves.path);
+    const { saves } = JSON.parse(batch!.body.toString('utf8')) as { saves: GatheredSave[] };
+    expect(saves.map((save) => save.productId)).toEqual([productId]);
+    expect(saves[0]!.traceparent).toMatch(TRACEPARENT);
+    expect(TRACEPARENT.exec(saves[0]!.traceparent!)![1]).toBe(traceId);
   });
 
   it("names the trace on the gateway's own answers: 404s, health", async () => {
