@@ -15,9 +15,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { SEARCH_SUGGESTIONS } from '@catalyst/contracts';
+import { createDb } from '@catalyst/service-kit';
 import { startProduct } from '../scripts/lib/product';
 import type { Database } from '../services/content/src/db/schema';
 import { searchCatalogue, suggest } from '../services/content/src/search/search.repository';
@@ -196,17 +197,12 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
- * Each query `samples` times, one at a time, straight through the repository (no HTTP), on one connection: its
- * backend's CPU time is read before and after the samples (/proc, in clock ticks of 10 ms: the mean over the samples
- * is good to about 10 ms / samples).
+ * Each query `samples` times, one at a time, straight through the repository (no HTTP), on one connection made as
+ * content makes its own (so its statements are prepared as content's are): its backend's CPU time is read before
+ * and after the samples (/proc, in clock ticks of 10 ms: the mean over the samples is good to about 10 ms / samples).
  */
 async function inProcess(databaseUrl: string, samples: number): Promise<SearchBenchResult['inProcess']> {
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: 1,
-    options: '-c search_path=content,public',
-  });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = createDb<Database>({ connectionString: databaseUrl, schema: 'content', poolSize: 1 });
   try {
     const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
     const backend = rows[0]!.pid;
