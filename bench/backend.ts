@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { signIn, startProduct } from '../scripts/lib/product';
+import { AS_SHIPPED, signIn, startProduct } from '../scripts/lib/product';
 import { startBareProxy, startBareServer } from './ceiling';
 import { BROWSER_ACCEPT_ENCODING, measureLoad, type RouteLoad } from './load';
 import { benchProgressWrites, ONE_LEARNER, type ProgressBenchResult } from './progress';
@@ -279,9 +279,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   const product = await startProduct({
     dataDir,
     waitForMedia: true,
-    // As shipped: an access-log line per request (LOG_LEVEL=info) and the request metrics on.
+    // As shipped: an access-log line per request (LOG_LEVEL=info), the request metrics on, 1% of answers checked.
     env: {
-      LOG_LEVEL: 'info',
+      ...AS_SHIPPED,
       SKIP_BUILD: 'true',
       REGISTER_MAX_PER_ADDRESS: '10000',
       ...(process.env.BENCH_PRODUCT_ENV

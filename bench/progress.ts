@@ -305,12 +305,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     return i > 0 ? Number(process.argv[i + 1]) : fallback;
   };
   const smoke = process.argv.includes('--smoke');
-  const { startProduct } = await import('../scripts/lib/product');
+  const { AS_SHIPPED, startProduct } = await import('../scripts/lib/product');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'catalyst-bench-progress-'));
   const product = await startProduct({
     dataDir,
     waitForMedia: true,
-    env: { REGISTER_MAX_PER_ADDRESS: '10000' },
+    // as shipped: every save's access line in the gateway and in progress, 1% of answers checked
+    env: { ...AS_SHIPPED, REGISTER_MAX_PER_ADDRESS: '10000' },
   });
   const { gateway, progress, content } = product.runtime.pids ?? {};
   const run = (durationSeconds: number, pids: ProgressBenchOptions['pids'] = {}) =>

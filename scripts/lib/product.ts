@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_RESPONSE_CHECK } from '@catalyst/service-kit/config';
 import { freePort } from '@catalyst/service-kit/ports';
 import { demoAccounts } from '../../packages/contracts/src/demo';
 import { ROOT } from './services';
@@ -18,6 +19,13 @@ export interface RunningProduct {
   };
   stop: () => Promise<void>;
 }
+
+/**
+ * What a bench that measures the product as shipped passes over startProduct's test settings: `npm start`'s
+ * access-log line per request (LOG_LEVEL=info; the request metrics are on unless METRICS_DISABLED) and a service's
+ * default share of answers checked against their declarations, instead of every one.
+ */
+export const AS_SHIPPED = { LOG_LEVEL: 'info', RESPONSE_CHECK: DEFAULT_RESPONSE_CHECK } as const;
 
 /** Starts the whole product exactly as `npm start` does, on a free port with its own data folder. */
 export async function startProduct({

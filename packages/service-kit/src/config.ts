@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The share of answers a service checks against their declarations unless RESPONSE_CHECK says otherwise. */
+export const DEFAULT_RESPONSE_CHECK = '0.01';
+
 /** Settings every service reads; each service extends this with its own. */
 export const baseServiceConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -19,7 +22,7 @@ export const baseServiceConfigSchema = z.object({
    */
   RESPONSE_CHECK: z
     .string()
-    .default('0.01')
+    .default(DEFAULT_RESPONSE_CHECK)
     .transform((v, ctx): 'strict' | number => {
       if (v === 'strict') return 'strict';
       if (v === 'off') return 0;
