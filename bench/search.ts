@@ -19,7 +19,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { SEARCH_SUGGESTIONS } from '@catalyst/contracts';
 import { createDb } from '@catalyst/service-kit';
-import { startProduct } from '../scripts/lib/product';
+import { AS_SHIPPED, startProduct } from '../scripts/lib/product';
 import type { Database } from '../services/content/src/db/schema';
 import { searchCatalogue, suggest } from '../services/content/src/search/search.repository';
 import { addCopies } from './growth';
@@ -264,9 +264,9 @@ export async function measureSearch({
   const product = await startProduct({
     dataDir,
     waitForMedia: true,
-    // The caches as shipped (content's s-maxage on search: 1 s; the gateway's edge cache): the repeated queries
-    // measure them, the varied ones the path past them.
-    env: { SKIP_BUILD: 'true' },
+    // As shipped: the caches (content's s-maxage on search: 1 s; the gateway's edge cache; the repeated queries
+    // measure them, the varied ones the path past them), the access log, 1% of answers checked.
+    env: { ...AS_SHIPPED, SKIP_BUILD: 'true' },
   });
   const client = new pg.Client({ connectionString: product.runtime.databaseUrl });
   client.on('error', () => undefined);
