@@ -85,17 +85,21 @@ describe('GET /api/v1/health under load', () => {
     );
     try {
       const before = healthAsks();
+      const started = performance.now();
       const answers = await Promise.all(
         Array.from({ length: 100 }, () => fetch(`${world.gateway.url}/api/v1/health`)),
       );
       expect(answers.map((a) => a.status)).toEqual(Array(100).fill(200));
       expect(healthAsks() - before).toBe(1);
-      // Within the second: the kept answer, nothing asked.
+      // Within the second: the kept answer, nothing asked. A machine too busy to send the 100 within it may see the
+      // next second's one round, never more.
       const again = await Promise.all(
         Array.from({ length: 100 }, () => fetch(`${world.gateway.url}/api/v1/health`)),
       );
       expect(again.every((a) => a.status === 200)).toBe(true);
-      expect(healthAsks() - before).toBe(1);
+      const secondsSince = Math.floor((performance.now() - started) / 1_000);
+      const asked = healthAsks() - before;
+      expect(asked).toBeLessThanOrEqual(1 + secondsSince);
       // After it: 50 concurrent callers at a time until one round is asked, and only one.
       await expect
         .poll(
@@ -105,7 +109,7 @@ describe('GET /api/v1/health under load', () => {
           },
           { timeout: 10_000, interval: 50 },
         )
-        .toBe(2);
+        .toBe(asked + 1);
     } finally {
       world.billing.handle(undefined);
     }
