@@ -12,7 +12,7 @@ import { makeTestVideo, uploadOverTus } from '@catalyst/service-kit/testing/medi
 import { premiumProduct } from './lib/catalog';
 import type { Checks } from './lib/checks';
 import { login, type Environment } from './lib/environment';
-import { call, waitFor, type ApiBody } from './lib/http';
+import { RESTART_WAIT_MS, call, waitFor, type ApiBody } from './lib/http';
 
 /** A 720p video long enough that its processing can be interrupted. */
 const makeVideo = (seconds: number): Buffer =>
@@ -75,7 +75,7 @@ export async function mediaFaults(env: Environment, checks: Checks) {
   checks.check('media down: the product page still answers', page.status === 200, String(page.status));
   const back = await waitFor(
     async () => (await call(base, 'GET', '/api/v1/media/assets', { token: admin })).status === 200,
-    30_000,
+    RESTART_WAIT_MS,
   );
   checks.check('media is restarted by the supervisor and serves again', back !== undefined);
 

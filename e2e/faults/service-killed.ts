@@ -7,7 +7,7 @@ import { demoAccounts } from '@catalyst/contracts';
 import { premiumProduct } from './lib/catalog';
 import type { Checks } from './lib/checks';
 import { isAlive, login, type Environment } from './lib/environment';
-import { Traffic, call, sleep, waitFor } from './lib/http';
+import { RESTART_WAIT_MS, Traffic, call, sleep, waitFor } from './lib/http';
 
 interface Probe {
   label: string;
@@ -169,7 +169,7 @@ export async function serviceKilled(env: Environment, checks: Checks) {
         });
         return a.status === 200;
       },
-      30_000,
+      RESTART_WAIT_MS,
       250,
     );
     const after = env.runtime().pids;
@@ -182,7 +182,7 @@ export async function serviceKilled(env: Environment, checks: Checks) {
         isAlive(after.gateway!),
       servedIn !== undefined
         ? `serving ${Date.now() - killedAt} ms after the kill (pid ${pid} → ${after[victim]}, gateway pid ${gatewayPid} unchanged: ${after.gateway === gatewayPid})`
-        : 'not serving within 30 s',
+        : `not serving within ${RESTART_WAIT_MS / 1000} s`,
     );
     checks.figure(`${victim}: ${traffic.summary()}`);
   }

@@ -119,6 +119,13 @@ export async function call<T = ApiBody>(
   return answer;
 }
 
+/**
+ * How long a scenario waits for a killed or frozen service to serve again once the supervisor may restart it.
+ * A restart is a Node start-up, migrations checked and a first connection: 7–10 s on a quiet machine, 12–20 s
+ * with vitest and the journeys beside the suite on CI, and past 30 s once on a host with a third of its CPU stolen.
+ */
+export const RESTART_WAIT_MS = 60_000;
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `probe` answers true or the time is up; answers how long it took (or undefined). */
