@@ -76,12 +76,19 @@ const savedProgressOf = async (request: APIRequestContext, token: string, produc
     ).json()) as { data: { lastPosition: number } }
   ).data;
 
-/** Playing, muted, with at least `ahead` seconds buffered to go on with offline. */
+/** Playing (its time moving), muted, with at least `ahead` seconds buffered to go on with offline. */
 async function playWithBuffer(page: Page, ahead: number) {
   await video(page).evaluate((v: HTMLVideoElement) => {
     v.muted = true;
     return v.play();
   });
+  // play() resolves when playback is asked for; on a loaded host the first frames can come seconds later
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), {
+      timeout: 30_000,
+      message: 'the video plays',
+    })
+    .toBeGreaterThan(0.5);
   await expect
     .poll(
       () =>
