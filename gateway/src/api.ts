@@ -270,12 +270,23 @@ export function createApiHandler({
     let audience: Audience | undefined;
     if (caller && audiences && route.audience && req.method === 'GET') {
       audience = route.audience;
-      const entry = edge.lookup(req.url ?? '/', audience);
-      // The caller's plan is nearly always known here already: then there is no promise to wait on.
-      const admitted = entry ? audiences.admits(audience, caller, requestId) : false;
-      if (entry && (typeof admitted === 'boolean' ? admitted : await admitted) && !res.headersSent) {
-        localsOf(res).cache = 'HIT';
-        return edge.send(req, res, entry, 'HIT');
+      let entry = edge.lookup(req.url ?? '/', audience);
+      // Nothing kept, but the same answer is on its way for another of the audience (many members asking as
+      // the kept one expired): an admitted caller waits for that one rather than asking the service again.
+      const arriving = entry ? undefined : edge.arriving(req.url ?? '/', audience);
+      if (entry || arriving) {
+        // The caller's plan is nearly always known here already: then there is no promise to wait on.
+        const admitted = audiences.admits(audience, caller, requestId);
+        if (typeof admitted === 'boolean' ? admitted : await admitted) {
+          if (arriving) {
+            await arriving;
+            entry = edge.lookup(req.url ?? '/', audience);
+          }
+          if (entry && !res.headersSent) {
+            localsOf(res).cache = 'HIT';
+            return edge.send(req, res, entry, 'HIT');
+          }
+        }
       }
     }
     // Not answered here: whatever answers from now on goes through the compression step.
@@ -319,6 +330,8 @@ export function createApiHandler({
       if (req.method === 'GET' || req.method === 'HEAD') res.setHeader('x-cache', 'MISS');
       if (req.method === 'GET') {
         const ticket = edge.ticket(req.url ?? '/', upstream, audience);
+        // An audience's answer is the same for all of it: its members who ask meanwhile wait for this one.
+        if (ticket && audience) res.once('close', edge.departed(ticket));
         if (ticket)
           plan.capture = (status, headers) =>
             edge.admit(status, headers, audience)

@@ -43,6 +43,8 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
   let billingDown = false;
   // While set, billing's answers wait here (worked out when asked) until the test sends them.
   let heldAnswers: Array<() => void> | undefined;
+  // The same for content's answers to the premium list.
+  let heldLists: Array<() => void> | undefined;
   let version = 1;
   // Redis pub/sub in process: what billing announces.
   const handlers = new Map<string, Array<(message: string) => void>>();
@@ -87,15 +89,17 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
         req.headers['x-catalyst-identity'] as string | undefined,
         TEST_INTERNAL_SECRET,
       );
-      if (!caller || !plans.has(caller.id))
-        send(res, 403, { success: false, message: 'Active subscription required to access this content' });
-      else
-        send(
-          res,
-          200,
-          { success: true, data: { items: [{ title: 'Premium thing', version }] } },
-          { 'cache-control': 'no-store', 'x-catalyst-audience': 'premium; max-age=30' },
-        );
+      const answer = () =>
+        !caller || !plans.has(caller.id)
+          ? send(res, 403, { success: false, message: 'Active subscription required to access this content' })
+          : send(
+              res,
+              200,
+              { success: true, data: { items: [{ title: 'Premium thing', version }] } },
+              { 'cache-control': 'no-store', 'x-catalyst-audience': 'premium; max-age=30' },
+            );
+      if (heldLists) heldLists.push(answer);
+      else answer();
       return true;
     });
   });
@@ -105,6 +109,7 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
     plans.add(member.id);
     billingDown = false;
     heldAnswers = undefined;
+    heldLists = undefined;
     // Forget what the last test kept: a write to content purges its entries.
     await fetch(`${world.gateway.url}/api/v1/admin/products/x`, { method: 'DELETE' });
     for (const user of [member, learner])
@@ -219,5 +224,55 @@ describe("the edge cache of the premium audience's answers (gateway in front of 
     const answer = await list(tokens.member);
     expect([answer.status, answer.headers.get('x-cache')]).toEqual([200, 'MISS']);
     expect(contentCalls()).toBe(calls + 1);
+  });
+
+  /** The first of `followers` + 1 members' asks reaches content and is held there; the others ask meanwhile. */
+  const askTogether = async (followers: number) => {
+    heldLists = [];
+    const calls = contentCalls();
+    const first = list(tokens.member);
+    await until(() => heldLists!.length === 1);
+    const others = Array.from({ length: followers }, () => list(tokens.member));
+    // Time for the others to reach the gateway: asking content themselves, they would be held there too.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { calls, first, others };
+  };
+
+  it('has the members who ask while nothing is kept wait for the one answer on its way, not ask content each', async () => {
+    const { calls, first, others } = await askTogether(7);
+    expect(heldLists).toHaveLength(1);
+    const held = heldLists!;
+    heldLists = undefined;
+    held.forEach((answer) => answer());
+    const answers = await Promise.all([first, ...others]);
+    const bodies = await Promise.all(answers.map((answer) => answer.text()));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(answers.map((answer) => answer.headers.get('x-cache'))).toEqual(['MISS', ...Array(7).fill('HIT')]);
+    expect(new Set(bodies).size).toBe(1);
+    expect(contentCalls()).toBe(calls + 1);
+  });
+
+  it('sends the waiting members to content when the answer they waited for is not kept (content written meanwhile)', async () => {
+    const { calls, first, others } = await askTogether(3);
+    expect((await fetch(`${world.gateway.url}/api/v1/admin/products/x`, { method: 'DELETE' })).status).toBe(
+      200,
+    );
+    const held = heldLists!;
+    heldLists = undefined;
+    held.forEach((answer) => answer());
+    const answers = await Promise.all([first, ...others]);
+    expect(answers.map((answer) => [answer.status, answer.headers.get('x-cache')])).toEqual(
+      Array(4).fill([200, 'MISS']),
+    );
+    // The three asked content themselves, after the write: their answers name the new version.
+    const versions = await Promise.all(
+      others.map(
+        async (answer) =>
+          ((await (await answer).json()) as { data: { items: Array<{ version: number }> } }).data.items[0]!
+            .version,
+      ),
+    );
+    expect(versions).toEqual([version, version, version]);
+    expect(contentCalls()).toBe(calls + 4);
   });
 });

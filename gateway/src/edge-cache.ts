@@ -173,6 +173,17 @@ export interface EdgeCache {
   lookup(url: string, audience?: Audience): EdgeEntry | undefined;
   /** A ticket for a GET about to go upstream (undefined when the cache is off); with `audience`, for that audience's answer. */
   ticket(url: string, upstream: Upstream, audience?: Audience): EdgeTicket | undefined;
+  /**
+   * While a ticket's answer is on its way (see `departed`): a promise that settles once it has been written, kept or
+   * not. A caller who would ask the service the same question waits for it and looks the entry up again.
+   */
+  arriving(url: string, audience?: Audience): Promise<void> | undefined;
+  /**
+   * Marks a ticket's answer as on its way until the returned function is called (when its response closes). The
+   * first ticket of a key is the one waited for; a later one while it is out (a caller who found nothing kept after
+   * waiting) marks nothing.
+   */
+  departed(ticket: EdgeTicket): () => void;
   /** Whether an upstream answer may be stored (decided from its status and headers, before its body is read). */
   admit(status: number, headers: IncomingHttpHeaders, audience?: Audience): boolean;
   /** The entry for an admitted answer, kept unless a purge of its service came while it was on its way. */
@@ -197,6 +208,8 @@ export function createEdgeCache({
 }: EdgeCacheOptions): EdgeCache {
   const generations = new Map<Upstream, number>();
   const counts = new Map<Upstream, number>();
+  /** Answers on their way from a service, by key, each with what settles its waiters' promise. */
+  const onTheirWay = new Map<string, { promise: Promise<void>; arrived: () => void }>();
   const enabled = maxTtlSeconds > 0 && maxEntries > 0;
 
   // service-kit's LRU: used entries move to the young end, the oldest go first while either bound is passed.
@@ -240,6 +253,23 @@ export function createEdgeCache({
         upstream,
         generation: generations.get(upstream) ?? 0,
         ...(audience ? { audience } : {}),
+      };
+    },
+
+    arriving(url, audience) {
+      if (onTheirWay.size === 0) return undefined;
+      return onTheirWay.get(keyOf(url, audience))?.promise;
+    },
+
+    departed(ticket) {
+      if (onTheirWay.has(ticket.key)) return () => undefined;
+      let arrived = () => undefined as void;
+      const promise = new Promise<void>((resolve) => (arrived = resolve));
+      const flight = { promise, arrived };
+      onTheirWay.set(ticket.key, flight);
+      return () => {
+        if (onTheirWay.get(ticket.key) === flight) onTheirWay.delete(ticket.key);
+        flight.arrived();
       };
     },
 
