@@ -1,7 +1,8 @@
 /**
- * Where the back-end time goes: starts the product with every process sampled by the V8 profiler
- * (cpu-profile-hook.mjs through NODE_OPTIONS=--import, since NODE_OPTIONS may not carry --cpu-prof), drives
- * one route through the gateway (autocannon, 50 connections, loopback), stops the product so the
+ * Where the back-end time goes: starts the product as shipped (AS_SHIPPED: its access log, its share of answers
+ * checked) with every process sampled by the V8 profiler (cpu-profile-hook.mjs through NODE_OPTIONS=--import,
+ * since NODE_OPTIONS may not carry --cpu-prof), drives one route through the gateway as a browser asks for it
+ * (its Accept-Encoding; autocannon, 50 connections, loopback), stops the product so the
  * profiles are written, and prints each process's top frames by self time and by package.
  *
  *   npx tsx bench/profile.ts [--route /api/v1/categories] [--seconds 10] [--token member] [--out /tmp/catalyst-prof]
@@ -11,9 +12,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startProduct } from '../scripts/lib/product';
+import { AS_SHIPPED, startProduct } from '../scripts/lib/product';
 import { signIn } from './backend';
-import { measureLoad } from './load';
+import { BROWSER_ACCEPT_ENCODING, measureLoad } from './load';
 
 interface ProfileNode {
   id: number;
@@ -68,6 +69,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
     dataDir,
     waitForMedia: true,
     env: {
+      // What npm start ships (its access log, its share of answers checked): the profile is of that product.
+      ...AS_SHIPPED,
       SKIP_BUILD: 'true',
       REGISTER_MAX_PER_ADDRESS: '10000',
       NODE_OPTIONS: `--import ${path.join(path.dirname(new URL(import.meta.url).pathname), 'cpu-profile-hook.mjs')}`,
@@ -109,9 +112,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
       process.stdout.write(`${JSON.stringify(result)}\n`);
     } else {
       const who = arg('token', '');
-      const headers: Record<string, string> = who
-        ? { authorization: `Bearer ${await signIn(product.url, who as 'member')}` }
-        : {};
+      // Asked as a browser asks (its encodings): an answer's compression is part of the route's cost.
+      const headers: Record<string, string> = {
+        ...BROWSER_ACCEPT_ENCODING,
+        ...(who ? { authorization: `Bearer ${await signIn(product.url, who as 'member')}` } : {}),
+      };
       const url = `${product.url}${arg('route', '/api/v1/categories')}`;
       await measureLoad({ name: 'warm-up', url, headers, durationSeconds: 3, warmupSeconds: 0 });
       startProfiling();
