@@ -28,15 +28,15 @@ export interface Entitlements {
   evict(userId: string): Promise<void>;
 }
 
+/** Whether the product is the caller's own creator's (a creator account opens its own items, drafts too). */
+export const ownItem = (identity: Identity, product: { creatorId?: string }): boolean =>
+  identity.creatorId !== undefined && product.creatorId === identity.creatorId;
+
 /**
  * Whether a caller may open premium content, asked of billing and cached. One failure rule for every
  * service: billing not knowing the user (404) means no plan; any other failure (billing down, slow, or an
  * answer in an unknown shape) is a 503 for the caller to retry, never a free pass nor a wrong refusal.
  */
-/** Whether the product is the caller's own creator's (a creator account opens its own items, drafts too). */
-export const ownItem = (identity: Identity, product: { creatorId?: string }): boolean =>
-  identity.creatorId !== undefined && product.creatorId === identity.creatorId;
-
 export function createEntitlements({
   billing,
   cache,
@@ -95,8 +95,11 @@ export function createEntitlements({
     async isEntitled(identity, requestId) {
       const known = entitlements.known(identity);
       if (known !== undefined) return known;
-      const cached = cache.peek ? undefined : await cache.get<boolean>(key(identity.id));
-      if (cached !== undefined) return cached;
+      // known() has read an in-process cache (peek); a shared one (Redis) is read here.
+      if (!cache.peek) {
+        const kept = await cache.get<boolean>(key(identity.id));
+        if (kept !== undefined) return kept;
+      }
       return asking.get(identity.id) ?? ask(identity.id, requestId);
     },
     async mayOpen(identity, product, requestId) {
