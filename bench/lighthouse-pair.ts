@@ -14,7 +14,7 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { auditOnce, cliArg, lighthousePlans, median, type LighthousePlan } from './lighthouse';
+import { auditOnce, cliArg, finishedRun, lighthousePlans, median, type LighthousePlan } from './lighthouse';
 
 type Side = 'a' | 'b';
 
@@ -74,11 +74,10 @@ async function auditRun(
   for (let attempt = 0; attempt < 3; attempt++) {
     const load = Number(os.loadavg()[0]!.toFixed(1));
     const lhr = await auditOnce(base, plan, undefined);
-    const performance = lhr.categories.performance.score;
-    if (lhr.runtimeError || performance === null) continue;
+    if (!finishedRun(lhr)) continue;
     const n = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
     return {
-      performance: Math.round(performance * 100),
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
       tbtMs: n('total-blocking-time'),
       mainThreadMs: n('mainthread-work-breakdown'),
       lcpMs: n('largest-contentful-paint'),

@@ -135,6 +135,10 @@ interface LhResult {
   >;
 }
 
+/** Whether Lighthouse finished a run: no runtime error and a performance score (else the run is run again). */
+export const finishedRun = (lhr: LhResult): boolean =>
+  !lhr.runtimeError && lhr.categories.performance.score !== null;
+
 export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -396,7 +400,7 @@ async function auditPage(baseUrl: string, plan: LighthousePlan, runs = 3): Promi
   // run again, twice at most, rather than counted as 0.
   for (let attempts = 0; results.length < runs && attempts < runs + 2; attempts++) {
     const lhr = await auditOnce(baseUrl, plan, undefined);
-    if (!lhr.runtimeError && lhr.categories.performance.score !== null) results.push(lhr);
+    if (finishedRun(lhr)) results.push(lhr);
   }
   if (results.length === 0) throw new Error(`lighthouse could not finish a run of ${plan.path}`);
   const byPerformance = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'));

@@ -7,7 +7,7 @@ import { demoAccounts } from '@catalyst/contracts';
 import { premiumProduct } from './lib/catalog';
 import type { Checks } from './lib/checks';
 import { isAlive, login, type Environment } from './lib/environment';
-import { RESTART_WAIT_MS, Traffic, call, sleep, waitFor } from './lib/http';
+import { NOT_SERVING_AGAIN, RESTART_WAIT_MS, Traffic, call, sleep, waitFor } from './lib/http';
 
 interface Probe {
   label: string;
@@ -182,7 +182,7 @@ export async function serviceKilled(env: Environment, checks: Checks) {
         isAlive(after.gateway!),
       servedIn !== undefined
         ? `serving ${Date.now() - killedAt} ms after the kill (pid ${pid} → ${after[victim]}, gateway pid ${gatewayPid} unchanged: ${after.gateway === gatewayPid})`
-        : `not serving within ${RESTART_WAIT_MS / 1000} s`,
+        : NOT_SERVING_AGAIN,
     );
     checks.figure(`${victim}: ${traffic.summary()}`);
   }

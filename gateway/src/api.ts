@@ -270,17 +270,18 @@ export function createApiHandler({
     let audience: Audience | undefined;
     if (caller && audiences && route.audience && req.method === 'GET') {
       audience = route.audience;
-      let entry = edge.lookup(req.url ?? '/', audience);
+      const url = req.url ?? '/';
+      let entry = edge.lookup(url, audience);
       // Nothing kept, but the same answer is on its way for another of the audience (many members asking as
       // the kept one expired): an admitted caller waits for that one rather than asking the service again.
-      const arriving = entry ? undefined : edge.arriving(req.url ?? '/', audience);
+      const arriving = entry ? undefined : edge.arriving(url, audience);
       if (entry || arriving) {
         // The caller's plan is nearly always known here already: then there is no promise to wait on.
         const admitted = audiences.admits(audience, caller, requestId);
         if (typeof admitted === 'boolean' ? admitted : await admitted) {
           if (arriving) {
             await arriving;
-            entry = edge.lookup(req.url ?? '/', audience);
+            entry = edge.lookup(url, audience);
           }
           if (entry && !res.headersSent) {
             localsOf(res).cache = 'HIT';

@@ -263,9 +263,8 @@ export function createEdgeCache({
 
     departed(ticket) {
       if (onTheirWay.has(ticket.key)) return () => undefined;
-      let arrived = () => undefined as void;
-      const promise = new Promise<void>((resolve) => (arrived = resolve));
-      const flight = { promise, arrived };
+      let arrived!: () => void;
+      const flight = { promise: new Promise<void>((resolve) => (arrived = resolve)), arrived };
       onTheirWay.set(ticket.key, flight);
       return () => {
         if (onTheirWay.get(ticket.key) === flight) onTheirWay.delete(ticket.key);

@@ -126,6 +126,9 @@ export async function call<T = ApiBody>(
  */
 export const RESTART_WAIT_MS = 60_000;
 
+/** What a check says of a service that did not serve again within RESTART_WAIT_MS. */
+export const NOT_SERVING_AGAIN = `not serving within ${RESTART_WAIT_MS / 1000} s`;
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `probe` answers true or the time is up; answers how long it took (or undefined). */
