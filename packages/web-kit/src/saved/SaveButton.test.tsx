@@ -4,7 +4,7 @@ import { savedRoutes } from '@catalyst/contracts';
 import { createApiClient } from '../api/client';
 import { useAuthDialog } from '../session/authDialog';
 import { createSessionStore } from '../session/store';
-import { fakeApi, failure } from '../testing';
+import { fakeApi, failure, held } from '../testing';
 import { SaveButton } from './SaveButton';
 import { createSavedStore } from './store';
 
@@ -60,6 +60,25 @@ describe('the Save for later bookmark', () => {
     expect(sql.getAttribute('aria-pressed')).toBe('false');
     // one read of the member's ids for every bookmark on the page
     expect(fake.callsTo(savedRoutes.ids)).toHaveLength(1);
+  });
+
+  it('stays saved when clicked while the member’s list is still loading, and the list lands without it', async () => {
+    const { fake, store } = setUp();
+    const list = held({ productIds: [SQL] });
+    fake
+      .on(savedRoutes.ids, list.reply)
+      .on(savedRoutes.save, ({ params }) => ({ productId: params.productId, saved: true }));
+    render(<SaveButton product={{ _id: REACT, title: 'React Basics' }} store={store} />);
+    await waitFor(() => expect(fake.callsTo(savedRoutes.ids)).toHaveLength(1));
+    fireEvent.click(button());
+    await waitFor(() => expect(fake.callsTo(savedRoutes.save, { productId: REACT })).toHaveLength(1));
+    expect(button().getAttribute('aria-pressed')).toBe('true');
+
+    // the list was read before the save was written: it lands without React Basics
+    await act(async () => list.release());
+    await waitFor(() => expect(store.getState().known).toBe(true));
+    expect([...store.getState().ids].sort()).toEqual([REACT, SQL].sort());
+    expect(button().getAttribute('aria-pressed')).toBe('true');
   });
 
   it('keeps its clicks and keys from the card around it', async () => {

@@ -36,6 +36,9 @@ export function createSavedStore(session: SessionStore, deps: { api?: ApiClient 
   // Only answers asked for the current person (and the newest write) may land.
   let generation = 0;
   let loading = false;
+  // Saves and removals made before the list was known: its answer may have been read before they were written,
+  // so they are laid over it (else a click made while the list loads flips back when it lands).
+  const unknownWrites = new Map<string, boolean>();
 
   const set = (next: SavedState) => {
     state = next;
@@ -48,7 +51,13 @@ export function createSavedStore(session: SessionStore, deps: { api?: ApiClient 
     const mine = generation;
     try {
       const { productIds } = await client.saved.ids();
-      if (mine === generation) set({ ids: new Set(productIds), known: true, signedIn: true });
+      if (mine !== generation) return;
+      const ids = new Set(productIds);
+      for (const [productId, saved] of unknownWrites)
+        if (saved) ids.add(productId);
+        else ids.delete(productId);
+      unknownWrites.clear();
+      set({ ids, known: true, signedIn: true });
     } catch {
       // unknown stays unknown: the bookmarks show unsaved, and the next listener asks again
     } finally {
@@ -62,6 +71,7 @@ export function createSavedStore(session: SessionStore, deps: { api?: ApiClient 
     person = next;
     generation++;
     loading = false;
+    unknownWrites.clear();
     set(person ? UNKNOWN : VISITOR);
     if (listeners.size > 0) void load();
   });
@@ -79,6 +89,7 @@ export function createSavedStore(session: SessionStore, deps: { api?: ApiClient 
         const ids = new Set(state.ids);
         if (on) ids.add(productId);
         else ids.delete(productId);
+        if (!state.known) unknownWrites.set(productId, on);
         set({ ...state, ids });
       };
       apply(saved);
@@ -86,7 +97,11 @@ export function createSavedStore(session: SessionStore, deps: { api?: ApiClient 
         const params = { productId };
         await (saved ? client.saved.save({ params }) : client.saved.remove({ params }));
       } catch (error) {
-        if (mine === generation) apply(!saved);
+        if (mine === generation) {
+          apply(!saved);
+          // refused: the list's own answer says what is saved
+          unknownWrites.delete(productId);
+        }
         throw error;
       }
     },
