@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../scripts/lib/chromium';
 
 /** The browser suite drives the composed product, started exactly as a person would: `npm start`. */
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -34,8 +34,10 @@ export default defineConfig({
     // it, and e2e/pwa.spec.ts (which allows it) proves what it does.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
+    // The headless shell where the machine has it (scripts/lib/chromium.ts); notifications.spec.ts's push
+    // journey runs in the full Chromium, whose notification platform it needs.
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
     },
   },

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib/chromium';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../scripts/lib/chromium';
 import { apiToken, dataDir, dismissCookieBanner, expect, loginAs, storeKeys, test } from './fixtures';
 import { bearer, lessonTitled, outlineOf } from './lib/course';
 import { newPremiumMember } from './lib/members';
@@ -132,7 +132,7 @@ test('the manifest and the worker pass Chromium’s installability checks', asyn
   // Chromium never offers to install from an incognito window (every test context is one): a profile on disk.
   const profile = mkdtempSync(path.join(os.tmpdir(), 'pwa-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     baseURL,
   });

@@ -9,7 +9,7 @@
 import type { Page, Response } from 'playwright-core';
 import { demoAccounts, type LiveSession } from '@catalyst/contracts';
 import { demoLessonId } from '@catalyst/demo';
-import { launchChromium } from '../../scripts/lib/chromium';
+import { launchTestChromium } from '../../scripts/lib/chromium';
 import { BROWSER_WAIT_MS, visible } from './lib/browser';
 import type { Checks } from './lib/checks';
 import { isAlive, login, type Environment } from './lib/environment';
@@ -61,7 +61,7 @@ function serverErrors(page: Page) {
 }
 
 async function memberPage(env: Environment, token: string, path: string): Promise<Page> {
-  const browser = await launchChromium();
+  const browser = await launchTestChromium();
   const context = await browser.newContext({ baseURL: env.url });
   await context.addInitScript((t) => {
     sessionStorage.setItem('token', t);

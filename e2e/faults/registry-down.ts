@@ -7,7 +7,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchChromium } from '../../scripts/lib/chromium';
+import { launchTestChromium } from '../../scripts/lib/chromium';
 import { contentHash, readBuildFacts, versionOf } from '../../gateway/src/releases/manifest';
 import { openRegistry, releaseStoreOf } from '../../scripts/release/registry';
 import { showsAll, visitorPage } from './lib/browser';
@@ -65,7 +65,7 @@ export async function registryDown(env: Environment, checks: Checks) {
   const promoted = (await waitFor(async () => (await servedCatalog(base)) === version, 10_000)) !== undefined;
   if (!checks.check('the promoted release is served within seconds', promoted, version)) return;
 
-  const browser = await launchChromium();
+  const browser = await launchTestChromium();
   try {
     const seen = await visitorPage(browser, base);
     await seen.goto('/browse');

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../../scripts/lib/chromium';
+import { launchTestChromium } from '../../scripts/lib/chromium';
 import { demoAccounts, type Page as ListPage, type PublicProduct } from '@catalyst/contracts';
 import { BROWSER_WAIT_MS, visible } from './lib/browser';
 import type { Checks } from './lib/checks';
@@ -95,7 +95,7 @@ export async function remoteBroken(env: Environment, checks: Checks) {
     },
   ];
 
-  const browser = await launchChromium();
+  const browser = await launchTestChromium();
   let pagesVisited = 0;
   try {
     for (const fault of faults) {

@@ -41,7 +41,7 @@ import {
   demoQuestionId,
   type DemoCourse,
 } from '@catalyst/demo';
-import { launchChromium } from '../../scripts/lib/chromium';
+import { launchTestChromium } from '../../scripts/lib/chromium';
 import {
   demoCourse,
   describe,
@@ -861,7 +861,7 @@ export async function certificateAttacks(suite: Suite) {
     `${pdf.status} ${pdf.headers.get('content-type')} nosniff=${pdf.headers.get('x-content-type-options')} ${pdfBytes.subarray(0, 8).toString()}`,
   );
   const openPage = async (code: string, label: string, expectText: string[]) => {
-    const browser = await launchChromium();
+    const browser = await launchTestChromium();
     try {
       const shown = { learner: null as string | null, status: null as string | null };
       const state = await expectNoScriptRuns(suite, browser, {

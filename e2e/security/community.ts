@@ -29,7 +29,7 @@ import {
 } from '@catalyst/contracts';
 import { demoLessonId } from '@catalyst/demo';
 import type { Page } from 'playwright-core';
-import { launchChromium } from '../../scripts/lib/chromium';
+import { launchTestChromium } from '../../scripts/lib/chromium';
 import { emailsIn, latestEmailIn } from '../outbox';
 import {
   DEMO_COURSE,
@@ -623,7 +623,7 @@ export async function communityAttacks(suite: Suite) {
   );
 
   // ---------- stored XSS: what Chromium runs ----------
-  const browser = await launchChromium();
+  const browser = await launchTestChromium();
   try {
     const lessonPage = `/browse/premium/product/${course.slug}/lesson/${freeLesson}`;
     const titleShown = async (page: Page) => {

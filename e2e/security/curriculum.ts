@@ -18,7 +18,7 @@ import {
 } from '@catalyst/contracts';
 import { signStreamToken } from '@catalyst/service-kit';
 import { DEMO_COURSES, DEMO_MEMBER_COURSE, demoLessonId } from '@catalyst/demo';
-import { launchChromium } from '../../scripts/lib/chromium';
+import { launchTestChromium } from '../../scripts/lib/chromium';
 import {
   DEMO_COURSE,
   demoCourse,
@@ -627,7 +627,7 @@ export async function curriculumAttacks(suite: Suite) {
   );
 
   // The course page renders every stored text as text.
-  const browser = await launchChromium();
+  const browser = await launchTestChromium();
   try {
     for (const [role, path] of [
       ['anonymous', `/browse/premium/product/${productSlug}`],

@@ -22,7 +22,7 @@ import {
   type QuizPaper,
 } from '@catalyst/contracts';
 import { DEMO_COURSES, demoLessonId, demoOptionId, demoQuestionId } from '@catalyst/demo';
-import { launchChromium } from '../../scripts/lib/chromium';
+import { launchTestChromium } from '../../scripts/lib/chromium';
 import { demoCourse, describe, isErrorShape, type Suite } from './harness';
 
 const SLUG = 'ui-design-fundamentals';
@@ -384,7 +384,7 @@ export async function quizIntegrity(suite: Suite) {
       '200 { signature: valid, status: revoked }',
       () => describe(check),
     );
-    const browser = await launchChromium();
+    const browser = await launchTestChromium();
     try {
       const context = await browser.newContext();
       const page = await context.newPage();

@@ -10,7 +10,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { COMMUNITY_MESSAGES, STREAMS_PER_USER, type Post, type SessionResponse } from '@catalyst/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { htmlMalformation } from '@catalyst/service-kit/testing/html';
-import { launchChromium } from '../../scripts/lib/chromium';
+import { launchTestChromium } from '../../scripts/lib/chromium';
 import { communitySamples } from './community';
 import { dataOf, describe, isErrorShape, type Suite } from './harness';
 
@@ -206,7 +206,7 @@ export async function streamsOffline(suite: Suite) {
     suite.check('the HTML is well formed', wrong === undefined, 'balanced tags, no link in a link', () =>
       `${wrong}: ${html}`.slice(0, 400),
     );
-    const browser = await launchChromium();
+    const browser = await launchTestChromium();
     try {
       const page = await browser.newPage();
       await page.setContent('<main></main>');
@@ -239,7 +239,7 @@ export async function streamsOffline(suite: Suite) {
     'offline copies: only their person plays them, under an unexpired licence, until sign-out',
     async () => {
       const token = await memberSession(suite);
-      const browser = await launchChromium();
+      const browser = await launchTestChromium();
       try {
         const page = await signedInTab(suite, browser, token, `/browse/premium/product/${OFFLINE_SLUG}`);
         await page.getByRole('button', { name: 'Download for offline' }).waitFor({ timeout: 30_000 });
@@ -332,7 +332,7 @@ export async function streamsOffline(suite: Suite) {
     async () => {
       const token = await memberSession(suite);
       const { email } = suite.fixtures.users.member;
-      const browser = await launchChromium();
+      const browser = await launchTestChromium();
       try {
         const page = await signedInTab(suite, browser, token, '/profile');
         // The profile shows the address in its form.

@@ -4,7 +4,7 @@
  * runs, no inline handler fires, no CSP violation is even attempted.
  */
 import type { AdminCategory, AdminCreator, AdminProduct, ProductDetail, Review } from '@catalyst/contracts';
-import { launchChromium } from '../../scripts/lib/chromium';
+import { launchTestChromium } from '../../scripts/lib/chromium';
 import { describe, expectNoScriptRuns, xssMark as mark, type Suite } from './harness';
 
 const payloads = {
@@ -144,7 +144,7 @@ export async function storedXss(suite: Suite) {
   }
 
   // The UI renders every one of those texts as text.
-  const browser = await launchChromium();
+  const browser = await launchTestChromium();
   try {
     const pages: [string, string][] = [
       ['admin', '/'],
