@@ -334,7 +334,7 @@ test.describe('visitor', () => {
 });
 
 test.describe('signed in', () => {
-  test('the dashboard shows the hero, the promo video in a reserved box and Top Courses; the footer adds About and contact', async ({
+  test('the dashboard shows the hero, the promo video in a reserved box (still for reduced motion) and Top Courses; the footer adds About and contact', async ({
     page,
   }) => {
     await dismissCookieBanner(page);
@@ -369,6 +369,18 @@ test.describe('signed in', () => {
       `mailto:${site.contactEmail}`,
     );
     await expect(footer).toContainText(site.contactPhone);
+
+    // someone whose system asks for reduced motion: the promo waits, paused, until they press Play
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    const play = page.getByRole('button', { name: 'Play video' });
+    await expect(play).toHaveAttribute('aria-pressed', 'true');
+    expect(await video.evaluate((el: HTMLVideoElement) => el.autoplay || !el.paused)).toBe(false);
+    await play.click();
+    await expect
+      .poll(() => video.evaluate((el: HTMLVideoElement) => !el.paused && el.currentTime > 0))
+      .toBe(true);
+    await expect(page.getByRole('button', { name: 'Pause video' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   test("the about page describes Catalyst's creators, with contact details from the site config", async ({

@@ -66,6 +66,38 @@ describe('Dashboard', () => {
   });
 });
 
+describe('the promo video', () => {
+  /** The dashboard for a member whose system asks for `motion`. */
+  function mountWith(motion: 'reduce' | 'no-preference') {
+    holdRecentProgress();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === `(prefers-reduced-motion: ${motion})`,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    act(() => session.loadUser({ _id: 'u1', name: 'Maya Member', email: 'maya@example.com', role: 'user' }));
+    render(
+      <MemoryRouter>
+        <DashboardPage />
+      </MemoryRouter>,
+    );
+    return screen.getByLabelText(/./, { selector: 'video' }) as HTMLVideoElement;
+  }
+
+  it('plays on its own, with a button to pause it', () => {
+    const video = mountWith('no-preference');
+    expect(video.autoplay).toBe(true);
+    expect(screen.getByRole('button', { name: 'Pause video' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('stays still for someone who asked for reduced motion, with a button to play it', () => {
+    const video = mountWith('reduce');
+    expect(video.autoplay).toBe(false);
+    expect(screen.getByRole('button', { name: 'Play video' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
 describe('Your path', () => {
   function answer(followed: unknown[]) {
     vi.stubGlobal(

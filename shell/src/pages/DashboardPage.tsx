@@ -21,11 +21,19 @@ import { YourPath } from './YourPath';
 
 export const PROMO_VIDEO_URL = '/media/promo.mp4';
 
-/** The promo loops silently; a visible button pauses it (moving content must be stoppable). */
+/** Whether the person asked their system for less motion (then nothing moves until they choose it). */
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
+/**
+ * The promo loops silently; a visible button pauses it (moving content must be stoppable). For someone who asked
+ * for reduced motion it starts paused, on its first frame, and plays only when they press Play.
+ */
 function PromoVideo() {
   const t = useStrings(shellPageStrings);
   const video = useRef<HTMLVideoElement>(null);
-  const [paused, setPaused] = useState(false);
+  const [still] = useState(prefersReducedMotion);
+  const [paused, setPaused] = useState(still);
   const toggle = () => {
     const element = video.current;
     if (!element) return;
@@ -40,7 +48,7 @@ function PromoVideo() {
         src={PROMO_VIDEO_URL}
         width={960}
         height={400}
-        autoPlay
+        autoPlay={!still}
         muted
         loop
         playsInline
