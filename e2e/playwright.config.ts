@@ -34,8 +34,8 @@ export default defineConfig({
     // it, and e2e/pwa.spec.ts (which allows it) proves what it does.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
-    // The headless shell where the machine has it (scripts/lib/chromium.ts); notifications.spec.ts's push
-    // journey runs in the full Chromium, whose notification platform it needs.
+    // The headless shell where the machine has it (scripts/lib/chromium.ts); push.spec.ts runs in the full
+    // Chromium, whose notification platform it needs.
     launchOptions: {
       executablePath: TEST_CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
